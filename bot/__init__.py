@@ -1,0 +1,1 @@
+"""The Discord adapter: commands, lobby, tables, panels, store and timers."""

@@ -1,0 +1,1 @@
+"""Pure game engines, one package per game, and the contract they share."""

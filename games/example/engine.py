@@ -1,0 +1,119 @@
+"""Race to a target: players take turns adding 1 or 2 to a shared counter.
+
+The player who reaches the target wins. Each turn may have a time limit; when it
+runs out, the default action adds 1. It exercises turns, deadlines, events,
+public and private views (each seat has a secret lucky number), and the end.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+from games.engine import Deadline, Event, Game, IllegalAction, Options, Result, Seat, State
+
+
+class RaceOptions(Options):
+    target: int = Field(10, ge=3, le=50, description="The number to reach")
+    turn_seconds: int = Field(0, ge=0, le=3600, description="Seconds per turn, 0 for none")
+
+
+class Add(BaseModel):
+    type: Literal["add"] = "add"
+    amount: int
+
+
+class RaceState(State):
+    target: int
+    turn_seconds: int
+    counter: int = 0
+    turn: int = 0  # counts turns taken; the seat to act is turn % seats
+    lucky: list[int]  # each seat's secret number
+    winner: Seat | None = None
+
+
+class RaceView(BaseModel):
+    counter: int
+    target: int
+    to_act: Seat | None
+    winner: Seat | None
+    my_lucky: int | None = None
+
+
+class Race(Game[RaceState, Add, RaceOptions]):
+    id = "race"
+    name = "Race to Ten"
+    aliases = ("racetoten",)
+    min_players = 1
+    max_players = 4
+    options_model = RaceOptions
+    state_model = RaceState
+    action_model = Add
+    hidden = True
+
+    def setup(self, seats: int, options: RaceOptions, seed: int) -> RaceState:
+        state = RaceState(
+            seats=seats,
+            seed=seed,
+            target=options.target,
+            turn_seconds=options.turn_seconds,
+            lucky=[],
+        )
+        rng = state.rng()
+        state.lucky = [rng.randint(1, 99) for _ in range(seats)]
+        return state
+
+    def active(self, state: RaceState) -> frozenset[Seat]:
+        if state.winner is not None:
+            return frozenset()
+        return frozenset({state.turn % state.seats})
+
+    def phase_key(self, state: RaceState) -> str:
+        return f"t{state.turn}"
+
+    def legal_actions(self, state: RaceState, seat: Seat) -> list[Add]:
+        if seat not in self.active(state):
+            return []
+        return [Add(amount=n) for n in (1, 2)]
+
+    def play(self, state: RaceState, seat: Seat, action: Add) -> list[Event]:
+        if action.amount not in (1, 2):
+            raise IllegalAction("race.bad_amount", amount=action.amount)
+        return self._add(state, seat, action.amount)
+
+    def _add(self, state: RaceState, seat: Seat, amount: int) -> list[Event]:
+        state.counter = min(state.target, state.counter + amount)
+        state.turn += 1
+        events = [Event(key="race.added", params={"seat": seat, "amount": amount})]
+        if state.counter >= state.target:
+            state.winner = seat
+            events.append(Event(key="race.won", params={"seat": seat}))
+        return events
+
+    def deadline(self, state: RaceState, now: datetime) -> Deadline | None:
+        if not state.turn_seconds or state.winner is not None:
+            return None
+        return Deadline(key=self.phase_key(state), at=now + timedelta(seconds=state.turn_seconds))
+
+    def timeout(self, state: RaceState) -> list[Event]:
+        return self._add(state, state.turn % state.seats, 1)
+
+    def view(self, state: RaceState, seat: Seat | None) -> RaceView:
+        return RaceView(
+            counter=state.counter,
+            target=state.target,
+            to_act=min(self.active(state), default=None),
+            winner=state.winner,
+            my_lucky=None if seat is None else state.lucky[seat],
+        )
+
+    def result(self, state: RaceState) -> Result | None:
+        if state.winner is None:
+            return None
+        scores = tuple(1 if s == state.winner else 0 for s in range(state.seats))
+        return Result(scores=scores, winners=(state.winner,))
+
+
+GAME = Race()

@@ -1,0 +1,51 @@
+"""Shared drawing helpers for the games' pictures (Pillow).
+
+No system fonts: Pillow's bundled scalable font works in a slim container.
+Colours come from the Okabe-Ito palette, which stays distinct for colour-blind
+players; every player colour is paired with a letter or shape in the pictures.
+"""
+
+from __future__ import annotations
+
+import io
+from functools import cache
+
+from PIL import Image, ImageFont
+
+# Okabe-Ito: distinguishable with the common colour-vision deficiencies.
+PLAYER_COLOURS: tuple[tuple[int, int, int], ...] = (
+    (0, 114, 178),  # blue
+    (230, 159, 0),  # orange
+    (0, 158, 115),  # bluish green
+    (204, 121, 167),  # reddish purple
+    (86, 180, 233),  # sky blue
+    (213, 94, 0),  # vermillion
+    (240, 228, 66),  # yellow
+    (0, 0, 0),  # black
+)
+PLAYER_LETTERS = "ABCDEFGH"
+
+BACKGROUND = (246, 243, 236)
+INK = (33, 33, 33)
+MUTED = (120, 120, 120)
+
+
+@cache
+def font(size: int) -> ImageFont.FreeTypeFont:
+    """Pillow's bundled scalable font at `size` pixels."""
+    return ImageFont.load_default(size=size)  # type: ignore[return-value]
+
+
+def player_colour(seat: int) -> tuple[int, int, int]:
+    return PLAYER_COLOURS[seat % len(PLAYER_COLOURS)]
+
+
+def player_letter(seat: int) -> str:
+    return PLAYER_LETTERS[seat % len(PLAYER_LETTERS)]
+
+
+def to_png(image: Image.Image) -> bytes:
+    """Encode for Discord: PNG, fast compression (pictures are re-rendered often)."""
+    buffer = io.BytesIO()
+    image.save(buffer, format="PNG", compress_level=3)
+    return buffer.getvalue()

@@ -1,0 +1,65 @@
+"""The registry of game kinds: every package under `games/` that exposes `GAME`.
+
+A new game is one new package; nothing here changes. Names are matched without
+case and accents, so `/newgame tüfteln` and `tufteln` find the same game.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+import unicodedata
+from functools import cache
+
+import games
+from games.engine import Game
+
+
+def normalize(name: str) -> str:
+    """'Tüfteln' -> 'tufteln': lower case, accents dropped, spaces and dashes removed."""
+    decomposed = unicodedata.normalize("NFKD", name.casefold())
+    plain = "".join(c for c in decomposed if not unicodedata.combining(c))
+    return "".join(c for c in plain if c.isalnum())
+
+
+@cache
+def all_games() -> dict[str, Game]:
+    """Every game kind by id, hidden test games included."""
+    found: dict[str, Game] = {}
+    for module in pkgutil.iter_modules(games.__path__):
+        if not module.ispkg:
+            continue
+        package = importlib.import_module(f"games.{module.name}")
+        game = getattr(package, "GAME", None)
+        if isinstance(game, Game):
+            if game.id in found:
+                raise RuntimeError(f"two games use the id {game.id!r}")
+            found[game.id] = game
+    return dict(sorted(found.items()))
+
+
+def offered() -> list[Game]:
+    """The games players can start, in a stable order."""
+    return [g for g in all_games().values() if not g.hidden]
+
+
+@cache
+def _names() -> dict[str, Game]:
+    names: dict[str, Game] = {}
+    for game in all_games().values():
+        for name in (game.id, game.name, *game.aliases):
+            key = normalize(name)
+            other = names.setdefault(key, game)
+            if other is not game:
+                raise RuntimeError(f"{name!r} names both {other.id} and {game.id}")
+    return names
+
+
+def lookup(name: str) -> Game | None:
+    """The game called `name` (id, display name or alias), or None."""
+    return _names().get(normalize(name))
+
+
+def get(game_id: str) -> Game:
+    """The game with this exact id (as stored); KeyError if unknown."""
+    return all_games()[game_id]
