@@ -11,6 +11,7 @@ import heapq
 import itertools
 import time
 from datetime import UTC, datetime
+from collections.abc import Awaitable, Callable
 from typing import Protocol
 
 
@@ -45,6 +46,9 @@ class FakeClock:
         self._now = start
         self._sleepers: list[tuple[float, int, asyncio.Future[None]]] = []
         self._order = itertools.count()
+        # Awaited before each step of `advance`: each returns once its owner (the
+        # timer scheduler) has finished reacting to the time it was woken at.
+        self.quiet_checks: list[Callable[[], Awaitable[None]]] = []
 
     def now(self) -> float:
         return self._now
@@ -58,16 +62,24 @@ class FakeClock:
         await future
 
     async def advance(self, seconds: float) -> None:
-        """Move time forward, waking each sleeper at its moment, and let them run."""
+        """Move time forward step by step: each sleeper wakes at its own moment, and
+        whatever it sets off settles before time moves on."""
         target = self._now + seconds
+        await self._quiet()
         while self._sleepers and self._sleepers[0][0] <= target:
             when, _, future = heapq.heappop(self._sleepers)
+            if future.done():
+                continue  # its sleeper gave up waiting
             self._now = max(self._now, when)
-            if not future.done():
-                future.set_result(None)
-            await settle()
+            future.set_result(None)
+            await self._quiet()
         self._now = target
+        await self._quiet()
+
+    async def _quiet(self) -> None:
         await settle()
+        for check in self.quiet_checks:
+            await check()
 
 
 async def settle(rounds: int = 20) -> None:

@@ -22,7 +22,7 @@ Seat = int
 """A player's place at the table, 0..n-1, in clockwise (turn) order."""
 
 
-class IllegalAction(Exception):  # noqa: N818 - it reads well at the raise site
+class IllegalAction(Exception):
     """A refused action. `key` names a sentence in the message catalog.
 
     The engine never formats text for people; the host looks `key` up in the

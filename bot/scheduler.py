@@ -1,0 +1,105 @@
+"""Durable timers: one task sleeps until the next due timer in the store.
+
+Timers live in the store, so a restart loses none: on start-up, overdue timers fire
+at once, in due order. A timer is deleted after its handler returns; handlers must be
+idempotent (the host checks the phase key a deadline was set for), so a timer that
+fires again after a crash mid-handler does nothing the second time.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from bot.clock import Clock
+from bot.store import Store, TimerRow
+
+log = logging.getLogger(__name__)
+
+Handler = Callable[[TimerRow], Awaitable[None]]
+
+
+class Scheduler:
+    def __init__(self, store: Store, clock: Clock, handler: Handler) -> None:
+        self._store = store
+        self._clock = clock
+        self._handler = handler
+        self._changed = asyncio.Event()
+        self._task: asyncio.Task[None] | None = None
+        self._parked = asyncio.Event()
+        self._waiting = False
+        self._waiting_until: float | None = None
+
+    def start(self) -> None:
+        if self._task is None:
+            self._task = asyncio.create_task(self._run(), name="scheduler")
+            checks = getattr(self._clock, "quiet_checks", None)
+            if checks is not None:
+                checks.append(self.idle)
+
+    async def stop(self) -> None:
+        checks = getattr(self._clock, "quiet_checks", None)
+        if checks is not None and self.idle in checks:
+            checks.remove(self.idle)
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+            self._task = None
+
+    async def schedule(
+        self, game_id: int, kind: str, due_at: float, payload: dict[str, Any] | None = None
+    ) -> TimerRow:
+        """Set (or replace) the game's timer of this kind."""
+        timer = await self._store.set_timer(game_id, kind, due_at, payload or {})
+        self._wake()
+        return timer
+
+    async def cancel(self, game_id: int, kind: str) -> None:
+        await self._store.cancel_timer(game_id, kind)
+        self._wake()
+
+    def _wake(self) -> None:
+        self._waiting = False
+        self._changed.set()
+
+    async def idle(self) -> None:
+        """Return once every timer due by now has fired and its handler finished."""
+        while self._task is not None and not (
+            self._waiting
+            and (self._waiting_until is None or self._waiting_until > self._clock.now())
+        ):
+            self._parked.clear()
+            await self._parked.wait()
+
+    async def _run(self) -> None:
+        while True:
+            self._changed.clear()
+            timer = await self._store.next_timer()
+            if timer is None or timer.due_at > self._clock.now():
+                await self._wait(timer.due_at if timer else None)
+                continue
+            try:
+                await self._handler(timer)
+            except Exception:
+                log.exception("timer %s of game %s failed", timer.kind, timer.game_id)
+            await self._store.delete_timer(timer.id)
+
+    async def _wait(self, due_at: float | None) -> None:
+        """Sleep until `due_at` or until the timers change, whichever comes first."""
+        changed = asyncio.ensure_future(self._changed.wait())
+        waiters: set[asyncio.Future[Any]] = {changed}
+        if due_at is not None:
+            waiters.add(asyncio.ensure_future(self._clock.sleep_until(due_at)))
+        if not self._changed.is_set():
+            self._waiting, self._waiting_until = True, due_at
+            self._parked.set()
+        try:
+            await asyncio.wait(waiters, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            self._waiting = False
+            for waiter in waiters:
+                waiter.cancel()

@@ -1,0 +1,126 @@
+"""Roll schedules for asynchronous play: 'every 4h', 'every 30m', 'daily 18:00 Europe/Berlin'.
+
+A schedule is parsed once when the options are validated (a clear sentence on
+error) and stored in its canonical spelling. `next_roll_time` is pure: the host
+uses it to announce the first roll, the engine to time each next one.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import UTC, date, datetime, time, timedelta
+from functools import cache
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
+
+MIN_INTERVAL = timedelta(minutes=5)
+MAX_INTERVAL = timedelta(days=7)
+
+_MINUTES_PER = {"m": 1, "h": 60, "d": 1440}  # keyed by the unit's first letter
+_INTERVAL = re.compile(r"every\s+(\d+)\s*(m|mins?|minutes?|h|hrs?|hours?|d|days?)", re.I)
+_DAILY = re.compile(r"daily\s+(\d{1,2}:\d{2}(?:\s*,\s*\d{1,2}:\d{2})*)(?:\s+(\S+))?", re.I)
+
+FORMAT_HELP = (
+    "Write the schedule like 'every 4h', 'every 30m' or 'daily 18:00 Europe/Berlin' "
+    "(several times: 'daily 08:00,20:00 UTC'), or leave it empty for live play."
+)
+
+
+@dataclass(frozen=True)
+class Every:
+    """A roll every `interval`, counted from the previous roll."""
+
+    interval: timedelta
+
+    def __str__(self) -> str:
+        minutes = int(self.interval.total_seconds()) // 60
+        if minutes % 1440 == 0:
+            return f"every {minutes // 1440}d"
+        if minutes % 60 == 0:
+            return f"every {minutes // 60}h"
+        return f"every {minutes}m"
+
+
+@dataclass(frozen=True)
+class Daily:
+    """A roll at each of `times` (local wall-clock time in `zone`) every day."""
+
+    times: tuple[time, ...]
+    zone: str
+
+    def __str__(self) -> str:
+        clock = ",".join(t.strftime("%H:%M") for t in self.times)
+        return f"daily {clock} {self.zone}"
+
+
+Schedule = Every | Daily
+
+
+@cache
+def _zone_names() -> dict[str, str]:
+    return {name.casefold(): name for name in available_timezones()}
+
+
+def _zone(name: str) -> str:
+    """The canonical IANA name for `name` (any case), or ValueError."""
+    canonical = _zone_names().get(name.casefold(), name)
+    try:
+        ZoneInfo(canonical)
+    except (ZoneInfoNotFoundError, ValueError):
+        raise ValueError(
+            f"I don't know the time zone '{name}'. Use a name like Europe/Berlin, "
+            "America/New_York or UTC."
+        ) from None
+    return canonical
+
+
+@cache
+def parse_schedule(text: str) -> Schedule:
+    """Parse a schedule; ValueError with a sentence for people if it is not one."""
+    text = " ".join(text.split())
+    if match := _INTERVAL.fullmatch(text):
+        amount, unit = int(match[1]), match[2].lower()
+        interval = timedelta(minutes=amount * _MINUTES_PER[unit[0]])
+        if not MIN_INTERVAL <= interval <= MAX_INTERVAL:
+            raise ValueError("The time between rolls must be between 5 minutes and 7 days.")
+        return Every(interval)
+    if match := _DAILY.fullmatch(text):
+        times = []
+        for clock in match[1].split(","):
+            hours, minutes = (int(part) for part in clock.strip().split(":"))
+            if hours > 23 or minutes > 59:
+                raise ValueError(f"'{clock.strip()}' is not a time of day; use 00:00 to 23:59.")
+            times.append(time(hours, minutes))
+        zone = _zone(match[2]) if match[2] else "UTC"
+        return Daily(tuple(sorted(set(times))), zone)
+    raise ValueError(f"I can't read the schedule '{text}'. {FORMAT_HELP}")
+
+
+def canonical(text: str) -> str:
+    """The stored spelling of a schedule ('' stays '' for live play)."""
+    return str(parse_schedule(text)) if text.strip() else ""
+
+
+def next_roll_time(schedule: str, after: datetime) -> datetime:
+    """The first scheduled roll strictly after `after` (naive means UTC), in UTC."""
+    if after.tzinfo is None:
+        after = after.replace(tzinfo=UTC)
+    after = after.astimezone(UTC)
+    rule = parse_schedule(schedule)
+    if isinstance(rule, Every):
+        return after + rule.interval
+    zone = ZoneInfo(rule.zone)
+    today = after.astimezone(zone).date()
+    # Wall-clock times are resolved per day, so a roll stays at 18:00 local across a
+    # DST change. A time skipped by the change lands on the shifted hour (fold=0).
+    for offset in range(3):
+        day = today + timedelta(days=offset)
+        for clock in rule.times:
+            at = _local(day, clock, zone).astimezone(UTC)
+            if at > after:
+                return at
+    raise AssertionError("a daily schedule always has a time within three days")
+
+
+def _local(day: date, clock: time, zone: ZoneInfo) -> datetime:
+    return datetime.combine(day, clock, tzinfo=zone)

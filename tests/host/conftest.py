@@ -1,0 +1,36 @@
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.clock import FakeClock
+from bot.service import Change, GameService
+from bot.store import Store
+
+
+@pytest.fixture
+async def store(tmp_path: Path) -> AsyncIterator[Store]:
+    store = await Store.open(tmp_path / "games.sqlite3")
+    yield store
+    await store.close()
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    return FakeClock()
+
+
+@pytest.fixture
+async def service(store: Store, clock: FakeClock) -> AsyncIterator[GameService]:
+    service = GameService(store, clock)
+    service.changes = []  # type: ignore[attr-defined]
+
+    async def record(change: Change) -> None:
+        service.changes.append(change)  # type: ignore[attr-defined]
+
+    service.listeners.append(record)
+    service.scheduler.start()
+    yield service
+    await service.scheduler.stop()

@@ -1,0 +1,121 @@
+from __future__ import annotations
+
+from bot.clock import FakeClock, settle
+from bot.scheduler import Scheduler
+from bot.store import Store, TimerRow
+
+
+async def make_games(store: Store, count: int) -> list[int]:
+    ids = []
+    for n in range(count):
+        game = await store.create_game(
+            guild_id=1, channel_id=100 + n, parent_id=None, kind="race", options={},
+            host_id=1, host_name="Ana", locale="en", seed=1, now=0,
+        )  # fmt: skip
+        ids.append(game.id)
+    return ids
+
+
+class Recorder:
+    def __init__(self, clock: FakeClock) -> None:
+        self.clock = clock
+        self.fired: list[tuple[int, str, float]] = []
+
+    async def __call__(self, timer: TimerRow) -> None:
+        self.fired.append((timer.game_id, timer.kind, self.clock.now()))
+
+
+async def test_timers_fire_at_their_time_in_order(store: Store, clock: FakeClock) -> None:
+    a, b = await make_games(store, 2)
+    recorder = Recorder(clock)
+    scheduler = Scheduler(store, clock, recorder)
+    scheduler.start()
+    start = clock.now()
+    await scheduler.schedule(a, "deadline", start + 30)
+    await scheduler.schedule(b, "deadline", start + 10)
+    await scheduler.schedule(a, "reminder", start + 20)
+    await settle()
+    await clock.advance(5)
+    assert recorder.fired == []
+    await clock.advance(30)
+    await scheduler.idle()
+    assert recorder.fired == [
+        (b, "deadline", start + 10),
+        (a, "reminder", start + 20),
+        (a, "deadline", start + 30),
+    ]
+    assert await store.next_timer() is None
+    await scheduler.stop()
+
+
+async def test_overdue_timers_fire_at_once_on_start_up_in_order(
+    store: Store, clock: FakeClock
+) -> None:
+    a, b, c = await make_games(store, 3)
+    now = clock.now()
+    await store.set_timer(c, "deadline", now - 10, {})
+    await store.set_timer(a, "deadline", now - 300, {})
+    await store.set_timer(b, "deadline", now + 60, {})
+    recorder = Recorder(clock)
+    scheduler = Scheduler(store, clock, recorder)
+    scheduler.start()
+    await settle()
+    await scheduler.idle()
+    assert [game for game, _, _ in recorder.fired] == [a, c]
+    await clock.advance(60)
+    await scheduler.idle()
+    assert [game for game, _, _ in recorder.fired] == [a, c, b]
+    await scheduler.stop()
+
+
+async def test_cancelled_and_rescheduled_timers(store: Store, clock: FakeClock) -> None:
+    a, b = await make_games(store, 2)
+    recorder = Recorder(clock)
+    scheduler = Scheduler(store, clock, recorder)
+    scheduler.start()
+    now = clock.now()
+    await scheduler.schedule(a, "deadline", now + 10)
+    await scheduler.schedule(b, "deadline", now + 10)
+    await scheduler.cancel(a, "deadline")
+    await scheduler.schedule(b, "deadline", now + 100)  # pushed back
+    await clock.advance(50)
+    await scheduler.idle()
+    assert recorder.fired == []
+    await clock.advance(50)
+    await scheduler.idle()
+    assert recorder.fired == [(b, "deadline", now + 100)]
+    await scheduler.stop()
+
+
+async def test_an_earlier_timer_wakes_a_sleeping_scheduler(store: Store, clock: FakeClock) -> None:
+    a, b = await make_games(store, 2)
+    recorder = Recorder(clock)
+    scheduler = Scheduler(store, clock, recorder)
+    scheduler.start()
+    now = clock.now()
+    await scheduler.schedule(a, "deadline", now + 1000)
+    await settle()
+    await scheduler.schedule(b, "deadline", now + 5)
+    await clock.advance(5)
+    await scheduler.idle()
+    assert recorder.fired == [(b, "deadline", now + 5)]
+    await scheduler.stop()
+
+
+async def test_a_failing_handler_does_not_stop_the_others(store: Store, clock: FakeClock) -> None:
+    a, b = await make_games(store, 2)
+    fired: list[int] = []
+
+    async def handler(timer: TimerRow) -> None:
+        if timer.game_id == a:
+            raise RuntimeError("boom")
+        fired.append(timer.game_id)
+
+    scheduler = Scheduler(store, clock, handler)
+    scheduler.start()
+    await scheduler.schedule(a, "deadline", clock.now() + 1)
+    await scheduler.schedule(b, "deadline", clock.now() + 2)
+    await clock.advance(2)
+    await scheduler.idle()
+    assert fired == [b]
+    await scheduler.stop()
