@@ -10,8 +10,8 @@ import asyncio
 import heapq
 import itertools
 import time
-from datetime import UTC, datetime
 from collections.abc import Awaitable, Callable
+from datetime import UTC, datetime
 from typing import Protocol
 
 

@@ -1,0 +1,55 @@
+"""The contract between a game engine and Discord: what each person sees, and
+what a click means.
+
+An adapter builds screens only from the engine's views: the table from the public
+view, a player's panel from that player's view. It never reads the state directly,
+which is what keeps secrets out of public messages.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from typing import Any, ClassVar
+
+from bot import ids
+from bot.service import Change, LiveGame
+from bot.ui import Button, Screen
+from bot.wording import event_text, say
+
+
+class GameAdapter(ABC):
+    kind: ClassVar[str]
+    panel_key: ClassVar[str] = "table.open_panel"  # the label of the private-panel button
+
+    @abstractmethod
+    def table(self, live: LiveGame, locale: str) -> Screen:
+        """The public table message (from the public view)."""
+
+    @abstractmethod
+    def panel(self, live: LiveGame, seat: int, locale: str) -> Screen:
+        """A player's private panel (from their own view) with their legal choices."""
+
+    @abstractmethod
+    def decode(self, live: LiveGame, seat: int, rest: str, values: list[str]) -> dict[str, Any]:
+        """The action a control of the panel stands for (`rest` of its custom_id)."""
+
+    def panel_button(self, live: LiveGame, locale: str) -> Button:
+        return Button(
+            say(live, self.panel_key, locale), ids.game(live.id, None, "panel"), "primary"
+        )
+
+    def announcement(self, live: LiveGame, change: Change, locale: str) -> Screen | None:
+        """A channel message for the public events of a change (None: nothing to say)."""
+        lines = [event_text(live, e, locale) for e in change.events if e.to is None]
+        return Screen(content="\n".join(lines)) if lines else None
+
+    def results(self, live: LiveGame, locale: str) -> Screen:
+        """The final message once the game is over."""
+        result = live.game.result(live.state) if live.state is not None else None
+        if result is None:
+            return Screen(content=say(live, "table.aborted", locale))
+        winners = ", ".join(live.players[s].display_name for s in result.winners)
+        lines = [say(live, "table.winners", locale, names=winners)]
+        ranking = sorted(range(len(live.players)), key=lambda s: -result.scores[s])
+        lines += [f"{live.players[s].display_name}: {result.scores[s]}" for s in ranking]
+        return Screen(content="\n".join(lines), mentions=tuple(p.user_id for p in live.players))

@@ -1,0 +1,58 @@
+"""Settings from the environment (and an optional `.env` file), validated at start-up."""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+from pydantic import Field, SecretStr, ValidationError, field_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
+
+    discord_token: SecretStr | None = Field(
+        None, description="The bot token from the Discord developer portal; none: the sandbox"
+    )
+    database_path: Path = Field(Path("data/tabletop.sqlite3"), description="The SQLite file")
+    dev_guild_id: int | None = Field(
+        None, description="A server id whose commands update instantly (development)"
+    )
+    log_level: str = Field("INFO", description="DEBUG, INFO, WARNING or ERROR")
+    sandbox_port: int = Field(8080, ge=0, le=65535, description="The sandbox page's port")
+
+    @field_validator("log_level")
+    @classmethod
+    def _known_level(cls, value: str) -> str:
+        level = value.upper()
+        if level not in ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"):
+            raise ValueError("must be DEBUG, INFO, WARNING or ERROR")
+        return level
+
+    @field_validator("discord_token")
+    @classmethod
+    def _plausible_token(cls, value: SecretStr | None) -> SecretStr | None:
+        if value is None or not value.get_secret_value().strip():
+            return None
+        if len(value.get_secret_value().split(".")) != 3:
+            raise ValueError("does not look like a bot token (three parts separated by dots)")
+        return value
+
+    @property
+    def log_level_number(self) -> int:
+        return logging.getLevelName(self.log_level)
+
+
+class SettingsError(Exception):
+    """A setting is missing or malformed; the message is one sentence for the admin."""
+
+
+def load_settings(**overrides: object) -> Settings:
+    try:
+        return Settings(**overrides)  # type: ignore[arg-type]
+    except ValidationError as error:
+        first = error.errors()[0]
+        name = str(first["loc"][0]).upper() if first["loc"] else "a setting"
+        message = first["msg"].removeprefix("Value error, ")
+        raise SettingsError(f"The setting {name} is not valid: {message}.") from None

@@ -1,0 +1,44 @@
+"""The lobby message: who has joined, the player range, and the lobby buttons."""
+
+from __future__ import annotations
+
+from bot import ids
+from bot.service import LiveGame
+from bot.ui import Button, Screen
+from bot.wording import say
+
+
+def player_range(live: LiveGame, locale: str) -> str:
+    game = live.game
+    if game.max_players is None:
+        return say(live, "lobby.range_open", locale, min=game.min_players)
+    if game.min_players == game.max_players:
+        return say(live, "lobby.range_exact", locale, min=game.min_players)
+    return say(live, "lobby.range", locale, min=game.min_players, max=game.max_players)
+
+
+def lobby_screen(live: LiveGame, locale: str) -> Screen:
+    names = "\n".join(f"{p.seat + 1}. {p.display_name}" for p in live.players) or "—"
+    options = ", ".join(f"{k}: {v}" for k, v in live.row.options.items())
+    text = "\n".join(
+        [
+            say(live, "lobby.host", locale, host=f"<@{live.row.host_id}>"),
+            player_range(live, locale),
+            say(live, "lobby.options", locale, options=options) if options else "",
+            "",
+            say(live, "lobby.players", locale, count=len(live.players)),
+            names,
+        ]
+    ).strip()
+    row = (
+        Button(say(live, "lobby.join", locale), ids.lobby(live.id, "join"), "success"),
+        Button(say(live, "lobby.leave", locale), ids.lobby(live.id, "leave")),
+        Button(say(live, "lobby.start", locale), ids.lobby(live.id, "start"), "primary"),
+        Button(say(live, "lobby.cancel", locale), ids.lobby(live.id, "cancel"), "danger"),
+    )
+    title = say(live, "lobby.title", locale, game=live.game.name)
+    return Screen(embed_title=title, embed_text=text, rows=(row,))
+
+
+def closed_screen(live: LiveGame, locale: str, key: str) -> Screen:
+    return Screen(embed_title=live.game.name, embed_text=say(live, key, locale))

@@ -1,0 +1,140 @@
+"""Shows every change of a game in its channel: the table message and announcements.
+
+A service listener: it runs after the change is committed. The table message (the
+lobby message first, then the game's table) is edited in place; at most one edit
+per game runs at a time, always from the newest state, so edits never land out of
+order. New messages are posted only for events worth a notification.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+import discord
+
+from bot.adapters import adapter_for
+from bot.lobby import closed_screen, lobby_screen
+from bot.service import Change, GameService, LiveGame
+from bot.ui import Screen, send_kwargs
+from bot.wording import event_text, say
+
+log = logging.getLogger(__name__)
+
+
+def table_screen(live: LiveGame) -> Screen:
+    locale = live.row.locale
+    if live.status == "lobby":
+        return lobby_screen(live, locale)
+    if live.status == "cancelled":
+        return closed_screen(live, locale, "table.cancelled")
+    if live.state is None:
+        return closed_screen(live, locale, "table.aborted")
+    screen = adapter_for(live.row.kind).table(live, locale)
+    if live.status == "aborted":
+        return Screen(
+            content=say(live, "table.aborted", locale),
+            pictures=screen.pictures,
+            embed_title=screen.embed_title,
+            embed_text=screen.embed_text,
+        )
+    return screen
+
+
+class Presenter:
+    def __init__(self, client: discord.Client, service: GameService) -> None:
+        self._client = client
+        self._service = service
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._dirty: set[int] = set()
+
+    def channel(self, live: LiveGame) -> discord.PartialMessageable:
+        return self._client.get_partial_messageable(live.row.channel_id, guild_id=live.row.guild_id)
+
+    async def __call__(self, change: Change) -> None:
+        live, locale = change.game, change.game.row.locale
+        if change.kind == "opened":
+            await self.refresh(live)
+            return
+        if change.kind in ("acted", "expired", "finished", "started"):
+            await self._announce(change)
+        await self.refresh(live)
+        if change.kind == "finished":
+            results = await asyncio.to_thread(adapter_for(live.row.kind).results, live, locale)
+            await self._post(live, results)
+
+    async def _announce(self, change: Change) -> None:
+        live, locale = change.game, change.game.row.locale
+        adapter = adapter_for(live.row.kind)
+        lines: list[str] = []
+        mentions: list[int] = []
+        if change.kind == "started":
+            mentions = [p.user_id for p in live.players]
+            lines.append(
+                say(live, "table.started", locale, mentions=" ".join(f"<@{m}>" for m in mentions))
+            )
+        else:
+            screen = adapter.announcement(live, change, locale)
+            if screen is not None and screen.content:
+                lines.append(screen.content)
+        if change.kind != "finished" and live.state is not None:
+            active = live.game.active(live.state)
+            if len(active) == 1 and len(live.players) > 1:
+                user = live.players[next(iter(active))].user_id
+                mentions.append(user)
+                lines.append(say(live, "table.your_turn", locale, mention=f"<@{user}>"))
+        if lines:
+            await self._post(live, Screen(content="\n".join(lines), mentions=tuple(mentions)))
+        for event in change.events:
+            if event.to is not None:
+                for seat in event.to:
+                    await self.direct(live, seat, Screen(content=event_text(live, event, locale)))
+
+    async def _post(self, live: LiveGame, screen: Screen) -> discord.Message | None:
+        try:
+            return await self.channel(live).send(**send_kwargs(screen))
+        except discord.HTTPException as error:
+            log.warning(
+                "cannot post in channel %s of game %s: %s", live.row.channel_id, live.id, error
+            )
+            return None
+
+    async def direct(self, live: LiveGame, seat: int, screen: Screen) -> bool:
+        """A DM to a player; False when their DMs are closed."""
+        user_id = live.players[seat].user_id
+        try:
+            user = self._client.get_user(user_id) or await self._client.fetch_user(user_id)
+            await user.send(**send_kwargs(screen))
+            return True
+        except discord.HTTPException as error:
+            log.info("no DM to %s in game %s: %s", user_id, live.id, error)
+            return False
+
+    async def refresh(self, live: LiveGame) -> None:
+        """Bring the table message up to date (posting it if there is none)."""
+        self._dirty.add(live.id)
+        lock = self._locks.setdefault(live.id, asyncio.Lock())
+        async with lock:
+            if live.id not in self._dirty:
+                return  # a refresh that started after our change already showed it
+            self._dirty.discard(live.id)
+            screen = await asyncio.to_thread(table_screen, live)
+            await self._show(live, screen)
+        if not live.row.is_open:
+            self._locks.pop(live.id, None)
+
+    async def _show(self, live: LiveGame, screen: Screen) -> None:
+        message_id = live.row.table_message_id
+        if message_id is not None:
+            try:
+                message = self.channel(live).get_partial_message(message_id)
+                await message.edit(**send_kwargs(screen, editing=True))
+                return
+            except discord.NotFound:
+                log.info("table message of game %s is gone; posting a new one", live.id)
+            except discord.HTTPException as error:
+                log.warning("cannot edit the table of game %s: %s", live.id, error)
+                return
+        message = await self._post(live, screen)
+        if message is not None:
+            await self._service.set_table_message(live, message.id)
