@@ -91,6 +91,12 @@ class Result(BaseModel):
 
     scores: tuple[int, ...]
     winners: tuple[Seat, ...]
+    lower_is_better: bool = False  # e.g. No Prob-Lama's points variant
+
+    def ranking(self) -> list[Seat]:
+        """Seats from best to worst score."""
+        sign = 1 if self.lower_is_better else -1
+        return sorted(range(len(self.scores)), key=lambda seat: sign * self.scores[seat])
 
 
 S = TypeVar("S", bound=State)

@@ -1,6 +1,8 @@
 """Shared drawing helpers for the games' pictures (Pillow).
 
-No system fonts: Pillow's bundled scalable font works in a slim container.
+No system fonts: DejaVu Sans ships in `games/fonts` (with its licence) so pictures
+look the same in a slim container, with umlauts, accents and symbols that Pillow's
+bundled font lacks.
 Colours come from the Okabe-Ito palette, which stays distinct for colour-blind
 players; every player colour is paired with a letter or shape in the pictures.
 """
@@ -9,6 +11,7 @@ from __future__ import annotations
 
 import io
 from functools import cache
+from pathlib import Path
 
 from PIL import Image, ImageFont
 
@@ -30,10 +33,14 @@ INK = (33, 33, 33)
 MUTED = (120, 120, 120)
 
 
+FONTS = Path(__file__).parent / "fonts"
+
+
 @cache
-def font(size: int) -> ImageFont.FreeTypeFont:
-    """Pillow's bundled scalable font at `size` pixels."""
-    return ImageFont.load_default(size=size)  # type: ignore[return-value]
+def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
+    """DejaVu Sans (or its bold face) at `size` pixels."""
+    name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
+    return ImageFont.truetype(str(FONTS / name), size)
 
 
 def player_colour(seat: int) -> tuple[int, int, int]:

@@ -50,6 +50,5 @@ class GameAdapter(ABC):
             return Screen(content=say(live, "table.aborted", locale))
         winners = ", ".join(live.players[s].display_name for s in result.winners)
         lines = [say(live, "table.winners", locale, names=winners)]
-        ranking = sorted(range(len(live.players)), key=lambda s: -result.scores[s])
-        lines += [f"{live.players[s].display_name}: {result.scores[s]}" for s in ranking]
+        lines += [f"{live.players[s].display_name}: {result.scores[s]}" for s in result.ranking()]
         return Screen(content="\n".join(lines), mentions=tuple(p.user_id for p in live.players))

@@ -138,8 +138,9 @@ class Lama(Game[LamaState, LamaAction, LamaOptions]):
     def result(self, state: LamaState) -> Result | None:
         if state.winners is None:
             return None
-        scores = state.lamas if state.variant == "lamas" else state.totals
-        return Result(scores=tuple(scores), winners=tuple(state.winners))
+        by_points = state.variant == "points"
+        scores = state.totals if by_points else state.lamas
+        return Result(scores=tuple(scores), winners=tuple(state.winners), lower_is_better=by_points)
 
 
 GAME = Lama()

@@ -13,7 +13,7 @@ from games.lama.scoring import LayoutScore
 class LamaOptions(Options):
     variant: Literal["lamas", "points"] = Field(
         "lamas",
-        description="lamas: first to 3 round wins (2 with 5-6 players); points: fewest after 4 rounds",
+        description="lamas: first to 3 wins (2 with 5-6 players); points: fewest after 4 rounds",
     )
     turn_seconds: int = Field(0, ge=0, le=86400, description="Seconds per turn step, 0 for none")
 
@@ -117,6 +117,6 @@ class LamaState(State):
     ender: int | None = None  # who turned over their last card; final turns follow
     lamas: list[int]
     totals: list[int]
-    history: list[list[int]] = []  # each finished round's scores by seat
+    history: list[list[int]] = Field(default_factory=list)  # each finished round's scores by seat
     last_round: RoundReport | None = None
     winners: list[int] | None = None

@@ -24,7 +24,6 @@ def peek(state: LamaState, seat: int, action: Peek) -> list[Event]:
     if a == b or not (0 <= a <= 8 and 0 <= b <= 8):
         raise IllegalAction("lama.bad_peek")
     state.peeked[seat] = [a, b]
-    state.substep += 1
     events = [Event(key="lama.peeked", params={"seat": seat})]
     if all(state.peeked):
         state.phase = "turn"

@@ -50,11 +50,14 @@ class LamaView(BaseModel):
 def build_view(state: LamaState, seat: int | None) -> LamaView:
     over = state.phase == "over"
     step: ViewStep = "over" if over else "peek" if state.phase == "peek" else state.step
-    layouts = [
+    layouts: list[list[str | None]] = [
         [kind(c) if up else None for c, up in zip(cards, ups, strict=True)]
         for cards, ups in zip(state.layouts, state.face_up, strict=True)
     ]
-    held_here = state.held is not None and not over
+    if over and state.last_round is not None:
+        # The final round was revealed when it was scored.
+        layouts = [list(result.cards) for result in state.last_round.seats]
+    held = state.held if state.phase == "turn" else None
     view = LamaView(
         seats=state.seats,
         variant=state.variant,
@@ -72,7 +75,7 @@ def build_view(state: LamaState, seat: int | None) -> LamaView:
         step=step,
         to_act=state.to_act if step in ("choose", "drawn", "taken") else None,
         to_peek=[s for s in range(state.seats) if not state.peeked[s]] if step == "peek" else [],
-        taken=kind(state.held) if held_here and state.step == "taken" else None,  # type: ignore[arg-type]
+        taken=kind(held) if held is not None and state.step == "taken" else None,
         final_turns=state.ender is not None and not over,
         ender=None if over else state.ender,
         last_round=state.last_round,
@@ -85,6 +88,6 @@ def build_view(state: LamaState, seat: int | None) -> LamaView:
             for p in sorted(state.peeked[seat])
             if not state.face_up[seat][p]
         }
-        if held_here and state.to_act == seat and step in ("drawn", "taken"):
-            view.held = kind(state.held)  # type: ignore[arg-type]
+        if held is not None and state.to_act == seat:
+            view.held = kind(held)
     return view

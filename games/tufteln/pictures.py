@@ -1,0 +1,487 @@
+"""Pictures for Tüfteln, drawn from views: a sheet, a roll of two dice, the final scoreboard.
+
+Colours are doubled by texture so they read without colour: blue fields carry
+diagonal stripes, yellow fields dots, white fields are plain. Pre-printed numbers
+are bold and boxed; numbers written in play are plain pen strokes. The bundled
+font has no umlauts, so 'ü' and friends get their dots drawn by hand.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from functools import cache
+
+from PIL import Image, ImageDraw, ImageFont
+
+from games.pictures import BACKGROUND, INK, MUTED, font, player_colour, player_letter
+from games.tufteln.models import ROUNDS, SheetView, TuftelnView
+from games.tufteln.scoring import BONUS, CATEGORIES, POINTS, SCORING
+from games.tufteln.sheet import COLOURS, COLUMNS, SIZE, SQUARES, field_index
+
+WHITE_FIELD = (255, 255, 255)
+BLUE_FIELD = (150, 192, 236)
+BLUE_MARK = (96, 146, 210)
+YELLOW_FIELD = (250, 220, 110)
+YELLOW_MARK = (196, 156, 24)
+PRINTED_FIELD = (222, 219, 211)
+GRID_LINE = (70, 70, 70)
+PEN = (18, 44, 120)
+HIGHLIGHT = (213, 94, 0)
+PANEL = (255, 255, 255)
+
+FILL = {"white": WHITE_FIELD, "blue": BLUE_FIELD, "yellow": YELLOW_FIELD, "printed": PRINTED_FIELD}
+CATEGORY_NAMES = {
+    "different": "Four different",
+    "pair": "Pair",
+    "double_pair": "Double pair",
+    "cross": "Cross",
+    "four": "Four of a kind",
+    "straight": "Straight flush",
+    "three": "Three of a kind",
+    "diagonal": "Diagonal pair",
+}
+RATING_NAMES = {
+    "knocking": "knocking on the door",
+    "club": "welcome to the club",
+    "okay": "okay",
+    "good": "good",
+    "strong": "strong",
+    "great": "great",
+    "professional": "professional",
+    "world_class": "world class",
+    "incredible": "incredible",
+    "out_of_this_world": "out of this world",
+}
+_UMLAUTS = {"ä": "a", "ö": "o", "ü": "u", "Ä": "A", "Ö": "O", "Ü": "U"}
+
+MARGIN = 24
+CELL = 100  # field size on the full sheet
+SCORE_CELL = 56  # field size of the best sheet on the scoreboard
+
+
+# -- text -------------------------------------------------------------------------------
+
+
+def draw_text(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    text: str,
+    size: int,
+    fill: tuple[int, int, int] = INK,
+    **kwargs: object,
+) -> float:
+    """Draw `text` at its top left `xy`; umlauts get hand-drawn dots. Returns the width."""
+    face = font(size)
+    x, y = xy
+    for part, dotted in _split_umlauts(text):
+        draw.text((x, y), part, font=face, fill=fill, **kwargs)  # type: ignore[arg-type]
+        width = draw.textlength(part, font=face)
+        if dotted:
+            top = draw.textbbox((x, y), part, font=face)[1]
+            r = max(1.4, size / 17)
+            for cx in (x + width * 0.24, x + width * 0.76):
+                cy = top - r - max(2.0, size / 12)
+                draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=fill)
+        x += width
+    return x - xy[0]
+
+
+def _split_umlauts(text: str) -> list[tuple[str, bool]]:
+    parts: list[tuple[str, bool]] = []
+    plain = ""
+    for ch in text:
+        if ch in _UMLAUTS:
+            if plain:
+                parts.append((plain, False))
+                plain = ""
+            parts.append((_UMLAUTS[ch], True))
+        else:
+            plain += ch
+    if plain:
+        parts.append((plain, False))
+    return parts
+
+
+def _centred(
+    draw: ImageDraw.ImageDraw,
+    centre: tuple[float, float],
+    text: str,
+    face: ImageFont.FreeTypeFont,
+    fill: tuple[int, int, int],
+    **kwargs: object,
+) -> None:
+    draw.text(centre, text, font=face, fill=fill, anchor="mm", **kwargs)  # type: ignore[arg-type]
+
+
+# -- the sheet grid -----------------------------------------------------------------------
+
+
+def _geometry(cell: int) -> tuple[int, int, int]:
+    """Label band, gap between squares and the grid's full width for a field size."""
+    label = max(20, cell * 34 // 100)
+    gap = max(6, cell // 8)
+    return label, gap, label + SIZE * cell + 2 * gap
+
+
+def _field_box(index: int, cell: int) -> tuple[int, int, int, int]:
+    label, gap, _ = _geometry(cell)
+    row, col = divmod(index, SIZE)
+    x = label + col * cell + (col // 2) * gap
+    y = label + row * cell + (row // 2) * gap
+    return x, y, x + cell, y + cell
+
+
+def _texture(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], colour: str) -> None:
+    x0, y0, x1, y1 = box
+    step = max(10, (x1 - x0) // 6)
+    if colour == "blue":  # diagonal stripes
+        width = max(2, step // 6)
+        for k in range(-(y1 - y0), x1 - x0, step):
+            a = (x0 + max(k, 0), y0 + max(-k, 0))
+            b_len = min(x1 - x0 - max(k, 0), y1 - y0 - max(-k, 0))
+            draw.line((a, (a[0] + b_len, a[1] + b_len)), fill=BLUE_MARK, width=width)
+    elif colour == "yellow":  # dots
+        r = max(1, step // 7)
+        for y in range(y0 + step // 2, y1, step):
+            for x in range(x0 + step // 2, x1, step):
+                draw.ellipse((x - r, y - r, x + r, y + r), fill=YELLOW_MARK)
+
+
+@cache
+def _blank_grid(cell: int) -> Image.Image:
+    """The empty sheet at one field size: colours, textures, labels, printed numbers."""
+    label, _, width = _geometry(cell)
+    image = Image.new("RGB", (width, width), BACKGROUND)
+    draw = ImageDraw.Draw(image)
+    small = font(max(12, cell * 26 // 100))
+    for index in range(SIZE * SIZE):
+        x0, y0, x1, y1 = _field_box(index, cell)
+        colour = COLOURS[index]
+        draw.rectangle((x0, y0, x1, y1), fill=FILL[colour])
+        _texture(draw, (x0, y0, x1, y1), colour)
+        draw.rectangle((x0, y0, x1, y1), outline=GRID_LINE, width=max(1, cell // 50))
+        if index < SIZE:
+            _centred(draw, ((x0 + x1) / 2, label / 2), COLUMNS[index], small, MUTED)
+        if index % SIZE == 0:
+            _centred(draw, (label / 2, (y0 + y1) / 2), str(index // SIZE + 1), small, MUTED)
+    for square in SQUARES:  # a heavier frame around each 2x2 square
+        x0, y0, _, _ = _field_box(square[0], cell)
+        _, _, x1, y1 = _field_box(square[2], cell)
+        draw.rectangle((x0, y0, x1, y1), outline=INK, width=max(2, cell // 25))
+    return image
+
+
+def draw_grid(sheet: SheetView, cell: int = CELL, highlight: bool = True) -> Image.Image:
+    """The sheet's 6x6 grid with numbers, last placement and square points."""
+    image = _blank_grid(cell).copy()
+    draw = ImageDraw.Draw(image)
+    digits = font(cell * 58 // 100)
+    printed_box = cell * 30 // 100
+    for index, value in enumerate(sheet.values):
+        if not value:
+            continue
+        x0, y0, x1, y1 = _field_box(index, cell)
+        centre = ((x0 + x1) / 2, (y0 + y1) / 2)
+        colour = COLOURS[index]
+        if colour == "printed":
+            cx, cy = centre
+            draw.rounded_rectangle(
+                (cx - printed_box, cy - printed_box, cx + printed_box, cy + printed_box),
+                radius=cell // 12,
+                outline=INK,
+                width=max(2, cell // 30),
+                fill=WHITE_FIELD,
+            )
+            _centred(draw, centre, str(value), digits, INK, stroke_width=max(1, cell // 45))
+        else:
+            # A halo in the field colour keeps the digit clear of the texture.
+            halo = {"stroke_width": max(2, cell // 25), "stroke_fill": FILL[colour]}
+            _centred(draw, centre, str(value), digits, PEN, **halo)
+    if highlight:
+        for name in sheet.last:
+            index = field_index(name)
+            if index is not None:
+                x0, y0, x1, y1 = _field_box(index, cell)
+                inset = max(2, cell // 25)
+                draw.rectangle(
+                    (x0 + inset, y0 + inset, x1 - inset, y1 - inset),
+                    outline=HIGHLIGHT,
+                    width=max(3, cell // 14),
+                )
+    badge = font(max(12, cell * 30 // 100))
+    radius = max(9, cell * 22 // 100)
+    for square, points in zip(SQUARES, sheet.points, strict=True):
+        if points is None:
+            continue
+        _, _, cx, cy = _field_box(square[0], cell)  # the corner the square's fields share
+        fill = INK if points else MUTED
+        draw.ellipse(
+            (cx - radius, cy - radius, cx + radius, cy + radius), fill=fill, outline=PANEL, width=2
+        )
+        _centred(draw, (cx, cy), str(points), badge, PANEL)
+    return image
+
+
+# -- the full sheet picture -----------------------------------------------------------------
+
+
+def sheet_image(
+    view: TuftelnView, seat: int | None = None, name: str | None = None
+) -> tuple[Image.Image, str]:
+    """A sheet: the viewer's own (`view.me`), or any seat's once the game is over."""
+    sheet = _pick_sheet(view, seat)
+    who = name or f"Player {sheet.seat + 1}"
+    grid = draw_grid(sheet)
+    panel_width = 292
+    width = MARGIN * 3 + grid.width + panel_width
+    legend_height = 56
+    height = MARGIN + 56 + grid.height + 12 + legend_height + MARGIN
+    image = Image.new("RGB", (width, height), BACKGROUND)
+    draw = ImageDraw.Draw(image)
+    filled = sum(1 for i, v in enumerate(sheet.values) if v and COLOURS[i] != "printed")
+    rolls_done = filled // 2
+    title = f"{who}'s sheet"
+    draw_text(draw, (MARGIN, MARGIN), title, 34, INK)
+    sub = f"Tüfteln, variant {view.variant}, {rolls_done} of {ROUNDS} rolls placed"
+    draw_text(draw, (MARGIN, MARGIN + 40), sub, 18, MUTED)
+    top = MARGIN + 56 + 6
+    image.paste(grid, (MARGIN, top))
+    _draw_panel(draw, sheet, (MARGIN * 2 + grid.width, top + 34), panel_width)
+    _draw_legend(draw, (MARGIN, top + grid.height + 12))
+    return image, _sheet_alt(sheet, who, rolls_done)
+
+
+def _pick_sheet(view: TuftelnView, seat: int | None) -> SheetView:
+    if seat is None or (view.me is not None and view.me.seat == seat):
+        if view.me is None:
+            raise ValueError("the public view has no sheet while the game goes on")
+        return view.me
+    if view.sheets is None:
+        raise ValueError("other sheets are shown only once the game is over")
+    return view.sheets[seat]
+
+
+def _draw_panel(
+    draw: ImageDraw.ImageDraw, sheet: SheetView, origin: tuple[int, int], width: int
+) -> None:
+    x, y = origin
+    row = 40
+    height = row * (len(CATEGORIES) + 2) + 70 + (64 if sheet.rating else 0)
+    draw.rounded_rectangle((x, y, x + width, y + height), radius=12, fill=PANEL, outline=MUTED)
+    x += 14
+    right = x + width - 28
+    counts = {c: sheet.squares.count(c) for c in CATEGORIES}
+    draw_text(draw, (x, y + 10), "Points per square", 20, MUTED)
+    y += 44
+    face = font(20)
+    for category in CATEGORIES:
+        count = counts[category]
+        ink = INK if count else MUTED
+        draw_text(draw, (x, y), CATEGORY_NAMES[category], 20, ink)
+        draw.text((right - 74, y), str(POINTS[category]), font=face, fill=ink, anchor="ra")
+        if count:
+            draw.text((right, y), f"x{count}", font=face, fill=INK, anchor="ra")
+            if category in SCORING:
+                _tick(draw, (right - 52, y + 11))
+        y += row
+    progress = sum(1 for c in SCORING if counts[c])
+    draw.line((x, y - 6, right, y - 6), fill=MUTED, width=1)
+    draw_text(draw, (x, y), f"Bonus ({progress} of 6 kinds)", 20, INK if sheet.bonus else MUTED)
+    draw.text((right, y), str(sheet.bonus or 0) + f" / {BONUS}", font=face, fill=INK, anchor="ra")
+    y += row
+    draw_text(draw, (x, y + 2), "Total", 30, INK)
+    draw.text((right, y + 2), str(sheet.total), font=font(30), fill=INK, anchor="ra")
+    if sheet.rating:
+        draw_text(draw, (x, y + 52), "Solo rating", 18, MUTED)
+        draw_text(draw, (x, y + 76), RATING_NAMES[sheet.rating], 22, INK)
+
+
+def _tick(draw: ImageDraw.ImageDraw, centre: tuple[int, int]) -> None:
+    cx, cy = centre
+    draw.line(((cx - 7, cy), (cx - 2, cy + 6), (cx + 8, cy - 7)), fill=(0, 158, 115), width=4)
+
+
+def _draw_legend(draw: ImageDraw.ImageDraw, origin: tuple[int, int]) -> None:
+    x, y = origin
+    swatch = 34
+    entries = (
+        ("white", "white"),
+        ("yellow", "yellow (dots)"),
+        ("blue", "blue (stripes)"),
+        ("printed", "pre-printed"),
+    )
+    for colour, text in entries:
+        box = (x, y, x + swatch, y + swatch)
+        draw.rectangle(box, fill=FILL[colour])
+        _texture(draw, box, colour)
+        draw.rectangle(box, outline=GRID_LINE, width=2)
+        x += swatch + 8 + int(draw_text(draw, (x + swatch + 8, y + 6), text, 18, INK)) + 22
+    box = (x, y, x + swatch, y + swatch)
+    draw.rectangle(box, fill=WHITE_FIELD, outline=HIGHLIGHT, width=5)
+    draw_text(draw, (x + swatch + 8, y + 6), "last placed", 18, INK)
+
+
+def _sheet_alt(sheet: SheetView, who: str, rolls_done: int) -> str:
+    rows = []
+    for r in range(SIZE):
+        cells = sheet.values[r * SIZE : (r + 1) * SIZE]
+        rows.append(f"row {r + 1}: " + " ".join(str(v) if v else "_" for v in cells))
+    last = f" Last placed: {', '.join(sheet.last)}." if sheet.last else ""
+    return (
+        f"{who}'s Tüfteln sheet, {rolls_done} of {ROUNDS} rolls placed, "
+        f"{sheet.total} points (bonus {sheet.bonus}).{last} " + "; ".join(rows) + "."
+    )
+
+
+# -- dice ---------------------------------------------------------------------------------
+
+_PIPS = {
+    1: ((1, 1),),
+    2: ((0, 0), (2, 2)),
+    3: ((0, 0), (1, 1), (2, 2)),
+    4: ((0, 0), (2, 0), (0, 2), (2, 2)),
+    5: ((0, 0), (2, 0), (1, 1), (0, 2), (2, 2)),
+    6: ((0, 0), (2, 0), (0, 1), (2, 1), (0, 2), (2, 2)),
+}
+
+
+def dice_image(view: TuftelnView, roll: int | None = None) -> tuple[Image.Image, str]:
+    """Two dice with pips: roll number `roll` (1-based), by default the latest roll."""
+    if not view.rolls:
+        raise ValueError("no roll has been made yet")
+    number = roll or len(view.rolls)
+    dice = view.rolls[number - 1]
+    size, gap = 190, 60
+    width = MARGIN * 2 + size * 2 + gap
+    height = MARGIN * 2 + 48 + size + 44
+    image = Image.new("RGB", (width, height), BACKGROUND)
+    draw = ImageDraw.Draw(image)
+    draw_text(draw, (MARGIN, MARGIN), f"Roll {number} of {ROUNDS}", 34, INK)
+    y = MARGIN + 56
+    for k, value in enumerate(dice):
+        x = MARGIN + k * (size + gap)
+        _die(draw, (x, y), size, value)
+        _centred(draw, (x + size / 2, y + size + 24), f"die {k + 1}", font(22), MUTED)
+    return image, f"Roll {number} of {ROUNDS}: die 1 shows {dice[0]}, die 2 shows {dice[1]}."
+
+
+def _die(draw: ImageDraw.ImageDraw, origin: tuple[int, int], size: int, value: int) -> None:
+    x, y = origin
+    draw.rounded_rectangle(
+        (x, y, x + size, y + size), radius=size // 7, fill=PANEL, outline=INK, width=5
+    )
+    r = size // 11
+    for col, row in _PIPS[value]:
+        cx = x + size * (0.25 + 0.25 * col)
+        cy = y + size * (0.25 + 0.25 * row)
+        draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=INK)
+
+
+# -- final scoreboard ------------------------------------------------------------------------
+
+LIST_ROWS = 20  # entries listed before "and N more"
+
+
+def scoreboard_image(
+    view: TuftelnView, names: Sequence[str] | None = None
+) -> tuple[Image.Image, str]:
+    """Every sheet's total, ranked (the top entries and a count of the rest), and the best sheet."""
+    if view.sheets is None:
+        raise ValueError("the scoreboard is drawn once the game is over")
+
+    def who(seat: int) -> str:
+        return names[seat] if names and seat < len(names) else f"Player {seat + 1}"
+
+    ranked = sorted(view.sheets, key=lambda s: (-s.total, s.seat))
+    ranks = _ranks([s.total for s in ranked])
+    best = ranked[0]
+    grid = draw_grid(best, SCORE_CELL, highlight=False)
+    list_width = 470
+    width = MARGIN * 3 + list_width + grid.width
+    shown = ranked[:LIST_ROWS]
+    row = 34
+    height = MARGIN * 2 + 60 + max(row * len(shown) + 50, grid.height + 60)
+    image = Image.new("RGB", (width, height), BACKGROUND)
+    draw = ImageDraw.Draw(image)
+    draw_text(draw, (MARGIN, MARGIN), "Tüfteln: final scores", 34, INK)
+    y = MARGIN + 60
+    face = font(22)
+    for sheet, rank in zip(shown, ranks, strict=False):
+        x = MARGIN
+        winner = sheet.seat in view.winners
+        draw.text((x + 44, y + 2), f"{rank}.", font=face, fill=INK, anchor="ra")
+        _chip(draw, (x + 52, y), sheet.seat)
+        label = who(sheet.seat)
+        face_size = 22
+        limit = list_width - 190
+        while len(label) > 3 and draw.textlength(label, font=font(face_size)) > limit:
+            label = label[:-2] + "."
+        draw_text(draw, (x + 90, y + 2), label, face_size, INK)
+        draw.text((x + list_width - 10, y + 2), str(sheet.total), font=face, fill=INK, anchor="ra")
+        if winner:
+            _star(draw, (x + list_width - 60, y + 13))
+        y += row
+    rest = ranked[LIST_ROWS:]
+    if rest:
+        text = f"... and {len(rest)} more (totals {rest[-1].total} to {rest[0].total})"
+        draw_text(draw, (MARGIN, y + 8), text, 20, MUTED)
+    gx = MARGIN * 2 + list_width
+    caption = f"Best sheet: {who(best.seat)}, {best.total} points"
+    draw_text(draw, (gx, MARGIN + 60), caption, 20, INK)
+    image.paste(grid, (gx, MARGIN + 92))
+    _best_summary(draw, best, (gx, MARGIN + 92 + grid.height + 14))
+    if len(view.winners) <= 3:
+        winners = "Winner: " + ", ".join(who(s) for s in view.winners)
+    else:
+        winners = f"{len(view.winners)} players share the win"
+    more = f" And {len(rest)} more." if rest else ""
+    top = ""
+    for sheet, rank in zip(shown, ranks, strict=False):
+        entry = f"{rank}. {who(sheet.seat)} {sheet.total}; "
+        if len(top) + len(entry) > 700:
+            break
+        top += entry
+    alt = f"Tüfteln final scores. {winners} with {best.total} points. {top.rstrip('; ')}.{more}"
+    return image, alt
+
+
+def _best_summary(draw: ImageDraw.ImageDraw, sheet: SheetView, origin: tuple[int, int]) -> None:
+    """The best sheet's scoring squares, one line per category, and its bonus."""
+    x, y = origin
+    for category in CATEGORIES:
+        count = sheet.squares.count(category)
+        if count and POINTS[category]:
+            points = count * POINTS[category]
+            draw_text(draw, (x, y), f"{CATEGORY_NAMES[category]} x{count}: {points}", 18, INK)
+            y += 26
+    bonus = f"Bonus: {sheet.bonus}" if sheet.bonus else "No bonus"
+    draw_text(draw, (x, y), bonus, 18, INK if sheet.bonus else MUTED)
+
+
+def _ranks(totals: list[int]) -> list[int]:
+    """Competition ranks (1, 1, 3, ...) for totals sorted from highest."""
+    ranks: list[int] = []
+    for k, points in enumerate(totals):
+        ranks.append(ranks[-1] if k and points == totals[k - 1] else k + 1)
+    return ranks
+
+
+def _chip(draw: ImageDraw.ImageDraw, origin: tuple[int, int], seat: int) -> None:
+    """The seat's colour with its letter, so players differ without colour too."""
+    x, y = origin
+    colour = player_colour(seat)
+    draw.rounded_rectangle((x, y, x + 28, y + 28), radius=6, fill=colour)
+    text = (255, 255, 255) if sum(colour) < 450 else INK
+    _centred(draw, (x + 14, y + 15), player_letter(seat), font(18), text)
+
+
+def _star(draw: ImageDraw.ImageDraw, centre: tuple[int, int]) -> None:
+    """A small star marking the winners."""
+    cx, cy = centre
+    points = []
+    for k in range(10):
+        radius = 12 if k % 2 == 0 else 5
+        angle = -math.pi / 2 + k * math.pi / 5
+        points.append((cx + radius * math.cos(angle), cy + radius * math.sin(angle)))
+    draw.polygon(points, fill=(230, 159, 0), outline=INK)

@@ -1,0 +1,79 @@
+"""Store speed at 1,000 stored games: commit one action, reload one game (medians).
+
+    python tests/bench/bench_store.py
+
+Also reports the resident memory of a service holding 1,000 games in play.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import resource
+import statistics
+import tempfile
+import time
+from pathlib import Path
+
+from bot.clock import SystemClock
+from bot.service import GameService
+from bot.store import Store
+
+GAMES = 1000
+SAMPLES = 2000
+
+
+async def main() -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        store = await Store.open(Path(folder) / "bench.sqlite3")
+        service = GameService(store, SystemClock())
+        ids = []
+        for n in range(GAMES):
+            live = await service.open_lobby(
+                kind="race", options={"target": 50}, guild_id=1, channel_id=10_000 + n,
+                parent_id=None, host_id=1, host_name="Ana", locale="en",
+            )  # fmt: skip
+            await service.join(live.id, 2, "Ben")
+            await service.start(live.id, 1)
+            ids.append(live.id)
+        rss_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+        commit, reload, act = [], [], []
+        # Raw store writes go to a second set of games, so the service's stay intact.
+        raw_ids, service_ids = ids[200:], ids[:200]
+        raw = [(await store.game(i)).version for i in raw_ids]  # type: ignore[union-attr]
+        versions = dict(zip(raw_ids, raw, strict=True))
+        for _ in range(SAMPLES):
+            game_id = random.choice(raw_ids)
+            state = {"counter": random.randint(0, 9), "padding": "x" * 400}
+            start = time.perf_counter()
+            versions[game_id] = await store.commit_action(
+                game_id, expected=versions[game_id], user_id=1,
+                action={"type": "add", "amount": 1}, state=state, now=time.time(),
+            )  # fmt: skip
+            commit.append(time.perf_counter() - start)
+            start = time.perf_counter()
+            await store.game(game_id)
+            await store.players(game_id)
+            reload.append(time.perf_counter() - start)
+
+        # Through the service: validate, apply, commit (games held in memory).
+        for _ in range(SAMPLES):
+            live = await service.load(random.choice(service_ids))
+            if live.status != "running":
+                continue
+            user = live.players[live.state.turn % 2].user_id  # type: ignore[union-attr]
+            start = time.perf_counter()
+            await service.act(live.id, user, {"type": "add", "amount": 1})
+            act.append(time.perf_counter() - start)
+        await store.close()
+
+    print(f"games stored: {GAMES}, in play and in memory: {service.cached}")
+    print(f"commit one action (store): median {statistics.median(commit) * 1000:.3f} ms")
+    print(f"reload one game (store):   median {statistics.median(reload) * 1000:.3f} ms")
+    print(f"apply one action (service): median {statistics.median(act) * 1000:.3f} ms")
+    print(f"peak resident memory with {GAMES} games in play: {rss_mb:.0f} MB")
+
+
+if __name__ == "__main__":
+    asyncio.run(main())
