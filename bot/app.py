@@ -7,12 +7,13 @@ import logging
 import discord
 from discord import app_commands
 
+from bot.adapters import adapter_for, adapters
 from bot.clock import Clock, SystemClock
 from bot.commands import Commands
 from bot.presenter import Presenter
 from bot.router import Router
-from bot.service import GameService
-from bot.store import Store
+from bot.service import GameService, LiveGame
+from bot.store import Store, TimerRow
 
 log = logging.getLogger(__name__)
 
@@ -46,9 +47,16 @@ class TabletopBot(discord.Client):
         self.presenter = Presenter(self, self.service)
         self.service.listeners.append(self.presenter)
         self.router = Router(self.service)
+        for adapter in adapters().values():
+            for kind in adapter.timer_kinds:
+                self.service.timer_handlers[kind] = self._adapter_timer
         Commands(self, self.service).install(self.tree)
         await self._sync_commands()
         self.service.scheduler.start()  # overdue deadlines fire now, in order
+
+    async def _adapter_timer(self, live: LiveGame, timer: TimerRow) -> None:
+        assert self.presenter is not None
+        await adapter_for(live.row.kind).on_timer(self.presenter, live, timer)
 
     async def _sync_commands(self) -> None:
         if self.dev_guild_id is not None:

@@ -55,6 +55,7 @@ class Presenter:
         live, locale = change.game, change.game.row.locale
         if change.kind == "opened":
             await self.refresh(live)
+            await adapter_for(live.row.kind).after(self, change)
             return
         if change.kind in ("acted", "expired", "finished", "started"):
             await self._announce(change)
@@ -62,6 +63,8 @@ class Presenter:
         if change.kind == "finished":
             results = await asyncio.to_thread(adapter_for(live.row.kind).results, live, locale)
             await self._post(live, results)
+        if live.status != "lobby" or change.kind == "opened":
+            await adapter_for(live.row.kind).after(self, change)
 
     async def _announce(self, change: Change) -> None:
         live, locale = change.game, change.game.row.locale
@@ -109,6 +112,22 @@ class Presenter:
         except discord.HTTPException as error:
             log.info("no DM to %s in game %s: %s", user_id, live.id, error)
             return False
+
+    async def prompt(self, live: LiveGame, seat: int, screen: Screen) -> bool:
+        """A prompt the bot starts on its own, by DM. When the player's DMs are closed,
+        a channel notice offers a button that opens their panel privately instead.
+        Returns whether the DM arrived."""
+        if await self.direct(live, seat, screen):
+            return True
+        user_id = live.players[seat].user_id
+        adapter = adapter_for(live.row.kind)
+        notice = Screen(
+            content=say(live, "table.dm_closed", live.row.locale, mention=f"<@{user_id}>"),
+            rows=((adapter.panel_button(live, live.row.locale),),),
+            mentions=(user_id,),
+        )
+        await self._post(live, notice)
+        return False
 
     async def refresh(self, live: LiveGame) -> None:
         """Bring the table message up to date (posting it if there is none)."""

@@ -37,8 +37,10 @@ class Router:
         await guarded(interaction, lambda: handler(interaction, control))
 
     async def _live(self, interaction: discord.Interaction, game_id: int) -> LiveGame:
+        """The game a control belongs to; its controls work in its channel and in DMs."""
         live = await self._service.load(game_id)
-        if interaction.channel_id != live.row.channel_id:
+        in_dm = interaction.guild_id is None
+        if not in_dm and interaction.channel_id != live.row.channel_id:
             raise Refused("host.wrong_channel")
         return live
 
@@ -87,7 +89,10 @@ class Router:
         adapter = adapter_for(live.row.kind)
         action = adapter.decode(live, seat, control.rest, values)
         await self._service.act(live.id, interaction.user.id, action, phase=control.phase)
-        panel = await self.panel(live, interaction.user.id, locale)
+        if live.status == "running":
+            panel = await self.panel(live, interaction.user.id, locale)
+        else:
+            panel = Screen(content=t("table.over", locale))
         await interaction.edit_original_response(**send_kwargs(panel, editing=True))
 
     async def panel(self, live: LiveGame, user_id: int, locale: str) -> Screen:

@@ -9,17 +9,22 @@ which is what keeps secrets out of public messages.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from bot import ids
 from bot.service import Change, LiveGame
+from bot.store import TimerRow
 from bot.ui import Button, Screen
 from bot.wording import event_text, say
+
+if TYPE_CHECKING:
+    from bot.presenter import Presenter
 
 
 class GameAdapter(ABC):
     kind: ClassVar[str]
     panel_key: ClassVar[str] = "table.open_panel"  # the label of the private-panel button
+    timer_kinds: ClassVar[tuple[str, ...]] = ()  # timers of its own, handled by `on_timer`
 
     @abstractmethod
     def table(self, live: LiveGame, locale: str) -> Screen:
@@ -52,3 +57,11 @@ class GameAdapter(ABC):
         lines = [say(live, "table.winners", locale, names=winners)]
         lines += [f"{live.players[s].display_name}: {result.scores[s]}" for s in result.ranking()]
         return Screen(content="\n".join(lines), mentions=tuple(p.user_id for p in live.players))
+
+    async def after(self, presenter: Presenter, change: Change) -> None:
+        """Extra reactions once a change is shown: DM prompts, schedules, reminders."""
+        return None
+
+    async def on_timer(self, presenter: Presenter, live: LiveGame, timer: TimerRow) -> None:
+        """One of `timer_kinds` fell due for this game."""
+        return None
