@@ -41,12 +41,20 @@ def table_screen(live: LiveGame) -> Screen:
     return screen
 
 
+def screen_key(screen: Screen) -> tuple[object, ...]:
+    pictures = tuple((p.name, p.data, p.description) for p in screen.pictures)
+    return (screen.content, screen.embed_title, screen.embed_text, screen.rows, pictures)
+
+
 class Presenter:
     def __init__(self, client: discord.Client, service: GameService) -> None:
         self._client = client
         self._service = service
         self._locks: dict[int, asyncio.Lock] = {}
         self._dirty: set[int] = set()
+        # What each table message shows now: an unchanged table is not edited again,
+        # so an edit never gives away that someone acted in secret.
+        self._shown: dict[int, int] = {}
 
     def channel(self, live: LiveGame) -> discord.PartialMessageable:
         return self._client.get_partial_messageable(live.row.channel_id, guild_id=live.row.guild_id)
@@ -81,7 +89,7 @@ class Presenter:
             if screen is not None and screen.content:
                 lines.append(screen.content)
         if change.kind != "finished" and live.state is not None:
-            active = live.game.active(live.state)
+            active = live.game.waiting_for(live.state)
             if len(active) == 1 and len(live.players) > 1:
                 user = live.players[next(iter(active))].user_id
                 mentions.append(user)
@@ -138,9 +146,14 @@ class Presenter:
                 return  # a refresh that started after our change already showed it
             self._dirty.discard(live.id)
             screen = await asyncio.to_thread(table_screen, live)
+            fingerprint = hash(screen_key(screen))
+            if self._shown.get(live.id) == fingerprint and live.row.table_message_id:
+                return
             await self._show(live, screen)
+            self._shown[live.id] = fingerprint
         if not live.row.is_open:
             self._locks.pop(live.id, None)
+            self._shown.pop(live.id, None)
 
     async def _show(self, live: LiveGame, screen: Screen) -> None:
         message_id = live.row.table_message_id

@@ -151,6 +151,13 @@ class Game(ABC, Generic[S, A, O]):
     def active(self, state: S) -> frozenset[Seat]:
         """The seats expected to act now (several in a simultaneous phase)."""
 
+    def waiting_for(self, state: S) -> frozenset[Seat]:
+        """The seats the table may be told it waits for (mentions, "to play").
+
+        Usually `active`; a game whose turns are secret (night roles) shows fewer.
+        """
+        return self.active(state)
+
     @abstractmethod
     def phase_key(self, state: S) -> str:
         """A short key naming the current step (e.g. 'r3' or 't17').

@@ -1,0 +1,490 @@
+"""Pictures of Lupusburg, drawn from views only.
+
+`table` draws the village for everyone: the circle of houses (owner colour and letter,
+out of play or not), the claw pointing at last night's victim, the Burgomaster's crown,
+the sealed bets, first-vote tokens and the two suspects' evidence tokens. It uses only
+public fields, even when given a seat's view, so it never shows a secret.
+`reveal` draws a finished game with everything turned face up, and the scores.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from PIL import Image, ImageDraw
+
+from games.lupusburg.model import NIGHT_PHASES, GameRecord, House
+from games.lupusburg.views import HouseView, LupusView
+from games.pictures import BACKGROUND, INK, MUTED, font, player_colour, player_letter
+
+WIDTH = 1000
+TOP = 290  # the circle's top edge
+HOUSE = 64  # house width
+GAP = 0.7  # extra space between two players' pairs, in house slots
+OUT_FILL = (214, 211, 204)
+CLAW_RED = (190, 30, 45)
+GOLD = (222, 170, 30)
+CHEST_BROWN = (140, 90, 40)
+EVIDENCE = ("paw", "fur")
+
+PHASE_LABELS = {
+    "assign": "Placing characters",
+    "thief": "Night: the Thief",
+    "werewolf": "Night: the Werewolf",
+    "privilege": "Burgomaster's privilege",
+    "show": "Privilege: showing",
+    "show_back": "Privilege: showing back",
+    "betting": "Betting",
+    "bet": "Betting",
+    "discussion": "Discussion",
+    "first_vote": "First vote",
+    "defence": "Defence",
+    "second_vote": "Second vote (secret)",
+    "over": "The end",
+}
+ROLE_LABELS = {"werewolf": "Wolf", "thief": "Thief", "townsfolk": "Town"}
+ROLE_COLOURS = {"werewolf": CLAW_RED, "thief": (60, 60, 140), "townsfolk": (70, 110, 60)}
+
+Point = tuple[float, float]
+
+
+# -- geometry -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Ring:
+    """Positions around the circle of houses for a table of `seats` players."""
+
+    seats: int
+
+    @property
+    def radius(self) -> int:
+        return 300 if self.seats <= 6 else 330  # 14-16 houses need a wider circle
+
+    @property
+    def centre(self) -> Point:
+        return (WIDTH / 2, TOP + self.radius)
+
+    @property
+    def bottom(self) -> float:
+        return self.centre[1] + self.radius
+
+    def angle(self, house: int) -> float:
+        """Radians, clockwise from the top; a small gap separates the players' pairs."""
+        owner, number = divmod(house, 2)
+        slot = owner * (2 + GAP) + number + GAP / 2 + 0.5
+        return 2 * math.pi * slot / (self.seats * (2 + GAP)) - math.pi / 2
+
+    def owner_angle(self, seat: int) -> float:
+        return (self.angle(2 * seat) + self.angle(2 * seat + 1)) / 2
+
+    def at(self, angle: float, offset: float = 0) -> Point:
+        """The point at `angle`, `offset` pixels outside the circle (inside if negative)."""
+        x, y = self.centre
+        radius = self.radius + offset
+        return (x + radius * math.cos(angle), y + radius * math.sin(angle))
+
+    def outline(self, draw: ImageDraw.ImageDraw) -> None:
+        x, y = self.centre
+        r = self.radius
+        draw.ellipse((x - r, y - r, x + r, y + r), outline=(215, 208, 195), width=3)
+
+
+def _text_on(colour: tuple[int, int, int]) -> tuple[int, int, int]:
+    """Ink or white, whichever reads better on `colour`."""
+    r, g, b = colour
+    return INK if 0.299 * r + 0.587 * g + 0.114 * b > 140 else (255, 255, 255)
+
+
+def _centred(draw: ImageDraw.ImageDraw, xy: Point, text: str, size: int, fill: object) -> None:
+    draw.text(xy, text, font=font(size), fill=fill, anchor="mm")
+
+
+# -- pieces --------------------------------------------------------------------------------
+
+
+def _house(
+    draw: ImageDraw.ImageDraw, centre: Point, owner: int, number: int, in_play: bool
+) -> None:
+    """A house in its owner's colour with its letter and number; out of play: grey, crossed."""
+    x, y = centre
+    half = HOUSE / 2
+    fill = player_colour(owner) if in_play else OUT_FILL
+    line = INK if in_play else MUTED
+    draw.polygon(
+        [(x - half - 6, y - 2), (x, y - 40), (x + half + 6, y - 2)], fill=fill, outline=line
+    )
+    draw.rectangle((x - half, y - 2, x + half, y + 36), fill=fill, outline=line, width=2)
+    if not in_play:
+        draw.line((x - half, y - 2, x + half, y + 36), fill=(180, 176, 168), width=2)
+        draw.line((x + half, y - 2, x - half, y + 36), fill=(180, 176, 168), width=2)
+        draw.rectangle((x - 18, y + 6, x + 18, y + 28), fill=OUT_FILL)
+    label = f"{player_letter(owner)}{number}"
+    _centred(draw, (x, y + 17), label, 21, _text_on(fill) if in_play else (90, 90, 90))
+
+
+def _claw_marks(draw: ImageDraw.ImageDraw, centre: Point) -> None:
+    x, y = centre
+    for dx in (-12, 0, 12):
+        draw.line((x + dx - 8, y - 16, x + dx + 8, y + 20), fill=CLAW_RED, width=5)
+
+
+def _crown(draw: ImageDraw.ImageDraw, centre: Point) -> None:
+    x, y = centre
+    points = [
+        (x - 18, y + 8),
+        (x - 18, y - 8),
+        (x - 9, y),
+        (x, y - 12),
+        (x + 9, y),
+        (x + 18, y - 8),
+    ]
+    draw.polygon([*points, (x + 18, y + 8)], fill=GOLD, outline=INK)
+
+
+def _disc(draw: ImageDraw.ImageDraw, centre: Point, seat: int, radius: int, size: int) -> None:
+    x, y = centre
+    colour = player_colour(seat)
+    draw.ellipse((x - radius, y - radius, x + radius, y + radius), fill=colour, outline=INK)
+    _centred(draw, (x, y), player_letter(seat), size, _text_on(colour))
+
+
+def _seal(draw: ImageDraw.ImageDraw, centre: Point, seat: int) -> None:
+    x, y = centre
+    colour = player_colour(seat)
+    draw.rounded_rectangle((x - 13, y - 13, x + 13, y + 13), 5, fill=colour, outline=INK, width=2)
+    _centred(draw, (x, y), player_letter(seat), 16, _text_on(colour))
+
+
+def _evidence(draw: ImageDraw.ImageDraw, centre: Point, kind: str, votes: int | None) -> None:
+    """A Werewolf evidence token (paw print or tuft of fur), with its second-vote total."""
+    x, y = centre
+    draw.ellipse((x - 20, y - 20, x + 20, y + 20), fill=(250, 240, 215), outline=INK, width=2)
+    brown = (110, 70, 35)
+    if kind == "paw":
+        draw.ellipse((x - 8, y - 1, x + 8, y + 13), fill=brown)
+        for dx, dy in ((-11, -6), (-4, -12), (4, -12), (11, -6)):
+            draw.ellipse((x + dx - 3.5, y + dy - 3.5, x + dx + 3.5, y + dy + 3.5), fill=brown)
+    else:
+        for dx in (-8, -3, 2, 7):
+            draw.line((x + dx, y + 12, x + dx + 5, y - 12), fill=brown, width=3)
+    if votes is not None:
+        draw.ellipse((x + 4, y + 4, x + 28, y + 28), fill=INK)
+        _centred(draw, (x + 16, y + 16), str(votes), 17, (255, 255, 255))
+
+
+# -- the table ----------------------------------------------------------------------------------
+
+
+def _names(seats: int, names: list[str] | None) -> list[str]:
+    return [
+        player_letter(s) if not names or s >= len(names) else f"{player_letter(s)} {names[s]}"
+        for s in range(seats)
+    ]
+
+
+def _draw_circle(
+    draw: ImageDraw.ImageDraw, ring: Ring, view: LupusView, houses: list[HouseView]
+) -> None:
+    ring.outline(draw)
+    for seat in range(view.seats):
+        angle = ring.owner_angle(seat)
+        bubble = ring.at(angle, 92)
+        _disc(draw, bubble, seat, 24, 24)
+        if seat == view.burgomaster:
+            _crown(draw, (bubble[0], bubble[1] - 38))
+    for house in houses:
+        _house(
+            draw,
+            ring.at(ring.angle(house.house)),
+            house.owner,
+            house.number,
+            house.in_play,
+        )
+
+
+def _draw_claw(draw: ImageDraw.ImageDraw, ring: Ring, view: LupusView) -> None:
+    centre = ring.centre
+    if view.last_victim is not None:
+        angle = ring.angle(view.last_victim)
+        tip = ring.at(angle, -52)
+        draw.line((*centre, *tip), fill=CLAW_RED, width=6)
+        left = ring.at(angle - 0.05, -80)
+        right = ring.at(angle + 0.05, -80)
+        draw.polygon([tip, left, right], fill=CLAW_RED)
+        x, y = ring.at(angle)
+        _claw_marks(draw, (x, y - 16))
+    draw.ellipse(
+        (centre[0] - 34, centre[1] - 34, centre[0] + 34, centre[1] + 34),
+        fill=(250, 246, 238),
+        outline=CLAW_RED,
+        width=3,
+    )
+    _claw_marks(draw, (centre[0], centre[1] - 4))
+
+
+def _draw_tokens(draw: ImageDraw.ImageDraw, ring: Ring, view: LupusView) -> None:
+    """First-vote tokens, in short rows inward from each house."""
+    placed: dict[int, int] = {}
+    columns = 3 if view.seats <= 5 else 2  # neighbouring houses are closer with more players
+    for token in view.tokens:
+        k = placed.get(token.house, 0)
+        placed[token.house] = k + 1
+        angle = ring.angle(token.house)
+        row, col = divmod(k, columns)
+        base = ring.at(angle, -108 - 23 * row)
+        side = (col - (columns - 1) / 2) * 23
+        point = (base[0] - side * math.sin(angle), base[1] + side * math.cos(angle))
+        _disc(draw, point, token.seat, 11, 14)
+
+
+def _draw_suspects(draw: ImageDraw.ImageDraw, ring: Ring, view: LupusView) -> None:
+    for index, house in enumerate(view.suspects):
+        angle = ring.angle(house)
+        x, y = ring.at(angle)
+        draw.rectangle((x - 41, y - 44, x + 41, y + 40), outline=CLAW_RED, width=3)
+        votes = None if view.second_totals is None else view.second_totals[index]
+        _evidence(draw, ring.at(angle, -70), EVIDENCE[index], votes)
+
+
+def _draw_bets(draw: ImageDraw.ImageDraw, ring: Ring, view: LupusView) -> None:
+    """Sealed bets lie in front of their targets, outside the circle, in rows of four."""
+    by_target: dict[int, list[int]] = {}
+    for bet in view.bets:
+        by_target.setdefault(bet.target, []).append(bet.bettor)
+    for target, bettors in by_target.items():
+        angle = ring.owner_angle(target)
+        for k, bettor in enumerate(bettors):
+            row, col = divmod(k, 4)
+            in_row = min(4, len(bettors) - 4 * row)
+            base = ring.at(angle, 146 + 30 * row)
+            side = (col - (in_row - 1) / 2) * 30
+            _seal(
+                draw, (base[0] - side * math.sin(angle), base[1] + side * math.cos(angle)), bettor
+            )
+
+
+def _marks(draw: ImageDraw.ImageDraw, ring: Ring, view: LupusView) -> None:
+    if view.lynched is not None:
+        x, y = ring.at(ring.angle(view.lynched))
+        draw.rectangle((x - 31, y - 25, x + 31, y - 7), fill=INK)
+        _centred(draw, (x, y - 16), "lynched", 14, (255, 255, 255))
+
+
+def _day_word(view: LupusView) -> str:
+    return "night" if view.phase in NIGHT_PHASES else "day"
+
+
+def _header(draw: ImageDraw.ImageDraw, view: LupusView, names: list[str]) -> None:
+    title = "Lupusburg"
+    if view.series > 1:
+        title += f" · game {view.game} of {view.series}"
+    if view.day:
+        title += f" · {_day_word(view)} {view.day}"
+    draw.text((24, 18), title, font=font(32, bold=True), fill=INK)
+    phase = PHASE_LABELS[view.phase]
+    if view.to_act and view.phase != "over":
+        who = ", ".join(player_letter(s) for s in view.to_act)
+        phase += f" · to act: {who}"
+    draw.text((24, 62), phase, font=font(26), fill=INK)
+    burgo = names[view.burgomaster]
+    draw.text((24, 98), f"Burgomaster: {burgo}", font=font(22), fill=MUTED)
+    draw.text(
+        (WIDTH - 24, 98),
+        f"coins in bag: {view.coins_in_bag}",
+        font=font(22),
+        fill=MUTED,
+        anchor="ra",
+    )
+
+
+def _legend(draw: ImageDraw.ImageDraw, view: LupusView, names: list[str], top: int) -> None:
+    columns = 4
+    width = (WIDTH - 48) // columns
+    for seat in range(view.seats):
+        row, col = divmod(seat, columns)
+        x, y = 24 + col * width, top + row * 40
+        _disc(draw, (x + 16, y + 16), seat, 15, 17)
+        text = names[seat][2:] if len(names[seat]) > 2 else f"Player {player_letter(seat)}"
+        if view.series > 1:
+            text += f" ({view.totals[seat]} pts)"
+        draw.text((x + 38, y + 4), text.strip()[:22], font=font(20), fill=INK)
+
+
+def table(view: LupusView, names: list[str] | None = None) -> tuple[Image.Image, str]:
+    """The village as everyone sees it, and its description."""
+    labels = _names(view.seats, names)
+    rows = (view.seats + 3) // 4
+    ring = Ring(view.seats)
+    height = int(ring.bottom) + 190 + rows * 40
+    image = Image.new("RGB", (WIDTH, height), BACKGROUND)
+    draw = ImageDraw.Draw(image)
+    _header(draw, view, labels)
+    public = [h.model_copy(update={"character": None, "chest": None}) for h in view.houses]
+    _draw_circle(draw, ring, view, public)
+    _draw_claw(draw, ring, view)
+    _draw_tokens(draw, ring, view)
+    _draw_suspects(draw, ring, view)
+    _draw_bets(draw, ring, view)
+    _marks(draw, ring, view)
+    _legend(draw, view, labels, int(ring.bottom) + 180)
+    return image, describe_table(view, labels)
+
+
+def _house_name(house: int) -> str:
+    return f"{player_letter(house // 2)}{house % 2 + 1}"
+
+
+def describe_table(view: LupusView, labels: list[str]) -> str:
+    parts = [f"Lupusburg, {PHASE_LABELS[view.phase].lower()}"]
+    if view.day:
+        parts[0] += f", {_day_word(view)} {view.day}"
+    parts.append(f"Burgomaster {labels[view.burgomaster]}")
+    out = [_house_name(h.house) for h in view.houses if not h.in_play]
+    if out:
+        parts.append("out of play: " + ", ".join(out))
+    if view.last_victim is not None:
+        parts.append(f"the claw points at {_house_name(view.last_victim)}")
+    if view.suspects:
+        suspects = " and ".join(_house_name(h) for h in view.suspects)
+        if view.second_totals is not None:
+            suspects += " (" + "-".join(str(v) for v in view.second_totals) + ")"
+        parts.append(f"suspects {suspects}")
+    if view.bets:
+        bets = ", ".join(
+            f"{player_letter(b.bettor)} on {player_letter(b.target)}" for b in view.bets
+        )
+        parts.append(f"sealed bets: {bets}")
+    return "; ".join(parts) + "."
+
+
+# -- the reveal -----------------------------------------------------------------------------------
+
+
+def _revealed_house(draw: ImageDraw.ImageDraw, ring: Ring, house: House, index: int) -> None:
+    """A house turned over: its character across the body, its chest inward of it."""
+    angle = ring.angle(index)
+    x, y = ring.at(angle)
+    _house(draw, (x, y), house.owner, index % 2 + 1, house.alive)
+    role = house.character or "townsfolk"
+    colour = ROLE_COLOURS[role]
+    text = (255, 255, 255)
+    if not house.alive:  # faded: this character left play
+        colour = tuple((c + o) // 2 for c, o in zip(colour, OUT_FILL, strict=True))
+        text = INK
+    draw.rectangle((x - 32, y + 4, x + 32, y + 30), fill=colour, outline=INK)
+    _centred(draw, (x, y + 17), ROLE_LABELS[role], 17, text)
+    label = f"{player_letter(house.owner)}{index % 2 + 1}"
+    _centred(
+        draw,
+        (x, y - 14),
+        label,
+        15,
+        _text_on(player_colour(house.owner)) if house.alive else (90, 90, 90),
+    )
+    if house.chest:
+        cx, cy = ring.at(angle, -62)
+        draw.rectangle((cx - 16, cy - 11, cx + 16, cy + 11), fill=CHEST_BROWN, outline=INK, width=2)
+        draw.line((cx - 16, cy - 2, cx + 16, cy - 2), fill=GOLD, width=3)
+        draw.rectangle((cx - 3, cy - 4, cx + 3, cy + 3), fill=GOLD)
+
+
+def reveal(view: LupusView, names: list[str] | None = None) -> tuple[Image.Image, str]:
+    """The last finished game (`view.previous`) with everything face up, and the scores."""
+    record = view.previous
+    if record is None:
+        raise ValueError("no finished game to reveal")
+    seats = view.seats
+    labels = _names(seats, names)
+    ring = Ring(seats)
+    table_top = int(ring.bottom) + 150
+    height = table_top + 60 + 40 * seats + 30
+    image = Image.new("RGB", (WIDTH, height), BACKGROUND)
+    draw = ImageDraw.Draw(image)
+    side = "The Werewolf wins!" if record.side == "werewolf" else "The village wins!"
+    title = f"Lupusburg · game {record.number}" + (f" of {view.series}" if view.series > 1 else "")
+    draw.text((24, 18), title, font=font(32, bold=True), fill=INK)
+    winner = f"{side} Winner: {labels[record.winner]}"
+    if view.winners and view.series > 1:
+        winner += f" · series: {labels[view.winners[0]]}"
+    draw.text((24, 62), winner, font=font(26), fill=INK)
+    draw.text(
+        (24, 98),
+        f"Werewolf: {labels[record.werewolf]} · Thief: {labels[record.thief]}",
+        font=font(22),
+        fill=MUTED,
+    )
+    ring.outline(draw)
+    for seat in range(seats):
+        bubble = ring.at(ring.owner_angle(seat), 92)
+        _disc(draw, bubble, seat, 24, 24)
+        if seat == record.burgomaster:
+            _crown(draw, (bubble[0], bubble[1] - 38))
+    for index, house in enumerate(record.houses):
+        _revealed_house(draw, ring, house, index)
+    _score_table(draw, view, record, labels, table_top)
+    return image, describe_reveal(view, record, labels)
+
+
+_COLUMNS = {
+    "player": 24,
+    "characters": 290,
+    "chest": 420,
+    "bet": 500,
+    "seal": 730,
+    "game": 815,
+    "series": 905,
+}
+
+
+def _score_table(
+    draw: ImageDraw.ImageDraw, view: LupusView, record: GameRecord, labels: list[str], top: int
+) -> None:
+    col = _COLUMNS
+    for title, x in col.items():
+        draw.text((x, top), title, font=font(19), fill=MUTED)
+    bets = {b.bettor: b for b in record.bets}
+    for seat in range(view.seats):
+        y = top + 36 + 40 * seat
+        score = record.scores[seat]
+        if seat == record.winner:
+            draw.rounded_rectangle((14, y - 6, WIDTH - 14, y + 32), 8, fill=(250, 232, 180))
+        _disc(draw, (40, y + 13), seat, 14, 16)
+        draw.text((62, y), labels[seat][2:][:16], font=font(19), fill=INK)
+        if seat == record.werewolf:
+            points = f"Werewolf +{score.win}" if score.win else "Werewolf, lost"
+            draw.text((col["characters"], y), points, font=font(19, bold=True), fill=CLAW_RED)
+        else:
+            draw.text((col["characters"], y), f"+{score.characters}", font=font(19), fill=INK)
+            draw.text((col["chest"], y), f"+{score.chest}", font=font(19), fill=INK)
+            draw.text((col["seal"], y), f"+{score.seal}", font=font(19), fill=INK)
+        bet = bets.get(seat)
+        if bet is not None:
+            hit = "right" if bet.target == record.werewolf else "wrong"
+            text = f"{bet.coin} on {player_letter(bet.target)} {hit}"
+            if seat != record.werewolf:
+                text += f" +{score.bet}"
+            draw.text((col["bet"], y), text, font=font(19), fill=INK)
+        draw.text((col["game"], y), str(score.total), font=font(21, bold=True), fill=INK)
+        draw.text((col["series"], y), str(view.totals[seat]), font=font(21), fill=INK)
+
+
+def describe_reveal(view: LupusView, record: GameRecord, labels: list[str]) -> str:
+    side = "the Werewolf" if record.side == "werewolf" else "the village"
+    parts = [
+        f"Lupusburg game {record.number} revealed: {side} wins; winner {labels[record.winner]}",
+        f"Werewolf {labels[record.werewolf]}, Thief {labels[record.thief]}",
+    ]
+    chests = ", ".join(_house_name(i) for i, h in enumerate(record.houses) if h.chest)
+    parts.append(f"chests in {chests}")
+    scores = ", ".join(f"{player_letter(s.seat)} {s.total}" for s in record.scores)
+    parts.append(f"scores {scores}")
+    return "; ".join(parts) + "."
+
+
+def picture(view: LupusView, names: list[str] | None = None) -> tuple[Image.Image, str]:
+    """The picture for the table message: the reveal once the series is over."""
+    if view.phase == "over":
+        return reveal(view, names)
+    return table(view, names)
