@@ -14,6 +14,7 @@ from bot.presenter import Presenter
 from bot.router import Router
 from bot.service import GameService, LiveGame
 from bot.store import Store, TimerRow
+from games.engine import Game
 
 log = logging.getLogger(__name__)
 
@@ -27,6 +28,7 @@ class TabletopBot(discord.Client):
         database: str,
         dev_guild_id: int | None = None,
         clock: Clock | None = None,
+        games: list[Game] | None = None,
         **options: object,
     ) -> None:
         intents = discord.Intents.none()
@@ -36,6 +38,7 @@ class TabletopBot(discord.Client):
         self.database = database
         self.dev_guild_id = dev_guild_id
         self.clock = clock or SystemClock()
+        self.games = games  # the games /newgame offers; None: every playable game
         self.store: Store | None = None
         self.service: GameService | None = None
         self.presenter: Presenter | None = None
@@ -50,7 +53,7 @@ class TabletopBot(discord.Client):
         for adapter in adapters().values():
             for kind in adapter.timer_kinds:
                 self.service.timer_handlers[kind] = self._adapter_timer
-        Commands(self, self.service).install(self.tree)
+        Commands(self, self.service, self.games).install(self.tree)
         await self._sync_commands()
         self.service.scheduler.start()  # overdue deadlines fire now, in order
 

@@ -48,18 +48,21 @@ def option_parameters(model: type[BaseModel]) -> list[inspect.Parameter]:
 
 
 class Commands:
-    def __init__(self, client: discord.Client, service: GameService) -> None:
+    def __init__(
+        self, client: discord.Client, service: GameService, games: list[Game] | None = None
+    ) -> None:
         self._client = client
         self._service = service
+        self._games = playable() if games is None else games
 
     def install(self, tree: app_commands.CommandTree) -> None:
         newgame = app_commands.Group(
             name="newgame", description="Start a new game in this channel", guild_only=True
         )
-        for game in playable():
+        for game in self._games:
             newgame.add_command(self._newgame_command(game))
         tree.add_command(newgame)
-        choices = [app_commands.Choice(name=g.name, value=g.id) for g in playable()]
+        choices = [app_commands.Choice(name=g.name, value=g.id) for g in self._games]
 
         @tree.command(name="rules", description="A summary of a game's rules")
         @app_commands.describe(game="The game")
@@ -70,7 +73,7 @@ class Commands:
 
         @tree.command(name="help", description="What this bot does and how to play")
         async def help_(interaction: discord.Interaction) -> None:
-            games = ", ".join(f"`/newgame {g.id}` ({g.name})" for g in playable())
+            games = ", ".join(f"`/newgame {g.id}` ({g.name})" for g in self._games)
             await tell(interaction, t("help.text", locale_of(interaction), games=games))
 
         @tree.command(name="games", description="This server's games")

@@ -21,6 +21,8 @@ from bot.wording import event_text, say
 
 log = logging.getLogger(__name__)
 
+UNKNOWN_CHANNEL = 10003  # Discord's error code: the thread or channel was deleted
+
 
 def table_screen(live: LiveGame) -> Screen:
     locale = live.row.locale
@@ -104,6 +106,10 @@ class Presenter:
     async def _post(self, live: LiveGame, screen: Screen) -> discord.Message | None:
         try:
             return await self.channel(live).send(**send_kwargs(screen))
+        except discord.NotFound as error:
+            if error.code == UNKNOWN_CHANNEL:
+                await self._service.abandon(live.id)
+            return None
         except discord.HTTPException as error:
             log.warning(
                 "cannot post in channel %s of game %s: %s", live.row.channel_id, live.id, error
@@ -162,7 +168,10 @@ class Presenter:
                 message = self.channel(live).get_partial_message(message_id)
                 await message.edit(**send_kwargs(screen, editing=True))
                 return
-            except discord.NotFound:
+            except discord.NotFound as error:
+                if error.code == UNKNOWN_CHANNEL:
+                    await self._service.abandon(live.id)
+                    return
                 log.info("table message of game %s is gone; posting a new one", live.id)
             except discord.HTTPException as error:
                 log.warning("cannot edit the table of game %s: %s", live.id, error)

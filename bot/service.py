@@ -245,6 +245,21 @@ class GameService:
         await self._notify(Change(live, status, user_id))
         return live
 
+    async def abandon(self, game_id: int) -> None:
+        """End a game whose channel is gone: nobody can see or play it any more."""
+        live = await self.load(game_id)
+        async with live.lock:
+            if not live.row.is_open:
+                return
+            version = await self._write(
+                live,
+                self.store.close_game(
+                    game_id, "aborted", expected=live.row.version, now=self.clock.now()
+                ),
+            )
+            self._touch(live, version=version, status="aborted")
+        log.info("game %s abandoned: its channel is gone", game_id)
+
     def _require_lobby(self, live: LiveGame) -> None:
         if live.status == "running":
             raise Refused("lobby.already_started")

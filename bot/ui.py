@@ -111,7 +111,9 @@ def send_kwargs(screen: Screen, *, editing: bool = False) -> dict[str, Any]:
     kwargs: dict[str, Any] = {
         "content": screen.content[:2000] or None,
         "allowed_mentions": discord.AllowedMentions(
-            everyone=False, roles=False, users=[discord.Object(u) for u in screen.mentions]
+            everyone=False,
+            roles=False,
+            users=[discord.Object(u) for u in dict.fromkeys(screen.mentions)],
         ),
     }
     embed = None

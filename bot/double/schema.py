@@ -1,0 +1,151 @@
+"""Request bodies checked against Discord's published OpenAPI description.
+
+The description lives outside the project, at `<repo root>/../shared/discord-api-spec/
+openapi.json` (or wherever `DISCORD_OPENAPI` points); it is read from there, never
+copied. Without it the double runs unchecked and says so once in the log.
+
+One deliberate relaxation: Discord accepts snowflakes as JSON integers as well as
+strings (discord.py sends attachment ids as integers), so `SnowflakeType` admits both.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import ValidationError
+from referencing import Registry, Resource
+from referencing.jsonschema import DRAFT202012
+
+from bot.double.errors import form_error
+
+log = logging.getLogger(__name__)
+
+ENV_VAR = "DISCORD_OPENAPI"
+SPEC_URI = "urn:discord-openapi"
+Problem = tuple[list[str | int], str, str]
+
+
+def default_spec_path() -> Path:
+    override = os.environ.get(ENV_VAR)
+    if override:
+        return Path(override)
+    repo_root = Path(__file__).resolve().parents[2]
+    return repo_root.parent / "shared" / "discord-api-spec" / "openapi.json"
+
+
+@lru_cache(maxsize=4)
+def _load(path: str) -> tuple[dict[str, Any], Registry] | None:
+    try:
+        with open(path, encoding="utf-8") as handle:
+            document = json.load(handle)
+    except FileNotFoundError:
+        log.warning("Discord OpenAPI description not found at %s: bodies are not validated", path)
+        return None
+    schemas = document["components"]["schemas"]
+    snowflake = schemas["SnowflakeType"]
+    schemas["SnowflakeType"] = {"anyOf": [snowflake, {"type": "integer", "minimum": 0}]}
+    resource = Resource(contents=document, specification=DRAFT202012)
+    return document, Registry().with_resource(SPEC_URI, resource)
+
+
+def _pointer(part: str) -> str:
+    return part.replace("~", "~0").replace("/", "~1")
+
+
+@lru_cache(maxsize=512)
+def _compiled(path: str, method: str, template: str) -> Draft202012Validator | None:
+    """The validator of one operation's JSON body, compiled on first use and kept."""
+    loaded = _load(path)
+    if loaded is None:
+        return None
+    document, registry = loaded
+    operation = document["paths"].get(template, {}).get(method, {})
+    content = operation.get("requestBody", {}).get("content", {})
+    if "application/json" not in content:
+        return None
+    pointer = f"/paths/{_pointer(template)}/{method}/requestBody/content/application~1json/schema"
+    ref = f"{SPEC_URI}#{pointer}"
+    return Draft202012Validator({"$ref": ref}, registry=registry)
+
+
+class SpecValidator:
+    """Checks bodies per (method, path template); validators are shared and cached."""
+
+    def __init__(self, path: Path | None = None) -> None:
+        self.path = path or default_spec_path()
+
+    @property
+    def available(self) -> bool:
+        return _load(str(self.path)) is not None
+
+    def _validator(self, method: str, template: str) -> Draft202012Validator | None:
+        return _compiled(str(self.path), method.lower(), template)
+
+    def check(self, method: str, template: str, body: Any) -> None:
+        """Raise a 400 Invalid Form Body if the schema rejects `body`."""
+        validator = self._validator(method, template)
+        if validator is None:
+            return
+        errors = list(validator.iter_errors(body))
+        if errors:
+            problems: list[Problem] = []
+            for error in errors:
+                problems.extend(_problems(error))
+            raise form_error(problems)
+
+
+def _is_mismatch(error: ValidationError) -> bool:
+    """An error saying "this branch is not the one meant" (wrong `type` tag or JSON type)."""
+    path = list(error.relative_path)
+    if error.validator in ("enum", "const") and path == ["type"]:
+        return True
+    return error.validator == "type" and not path
+
+
+def _problems(error: ValidationError) -> list[Problem]:
+    if error.validator in ("oneOf", "anyOf") and error.context:
+        branches: dict[Any, list[ValidationError]] = {}
+        for sub in error.context:
+            branches.setdefault(sub.relative_schema_path[0], []).append(sub)
+        meant = [b for b in branches.values() if not any(_is_mismatch(e) for e in b)]
+        if meant:
+            # The branch that was meant, or else the one closest to passing.
+            closest = min(meant, key=len)
+            found: list[Problem] = []
+            for sub in closest:
+                found.extend(_problems(sub))
+            return found
+    return [_describe(error)]
+
+
+def _describe(error: ValidationError) -> Problem:
+    path: list[str | int] = list(error.absolute_path)
+    value = error.validator_value
+    kind = error.validator
+    if kind in ("maxLength", "maxItems"):
+        return path, "BASE_TYPE_MAX_LENGTH", f"Must be {value} or fewer in length."
+    if kind in ("minLength", "minItems"):
+        return path, "BASE_TYPE_MIN_LENGTH", f"Must be {value} or more in length."
+    if kind == "required":
+        instance = error.instance if isinstance(error.instance, dict) else {}
+        missing = next((name for name in value if name not in instance), "")
+        return [*path, missing], "BASE_TYPE_REQUIRED", "This field is required"
+    if kind in ("enum", "const"):
+        choices = value if isinstance(value, list) else [value]
+        shown = ", ".join(str(c) for c in choices)
+        return path, "BASE_TYPE_CHOICES", f"Value must be one of ({shown})."
+    if kind == "maximum":
+        return path, "NUMBER_TYPE_MAX", f"int value should be less than or equal to {value}."
+    if kind == "minimum":
+        return path, "NUMBER_TYPE_MIN", f"int value should be greater than or equal to {value}."
+    if kind == "pattern":
+        return path, "STRING_TYPE_REGEX", "String value did not match validation regex."
+    if kind == "type":
+        return path, "BASE_TYPE_BAD_TYPE", f"Must be of type {value}: {error.message}"
+    return path, "BASE_TYPE_INVALID", error.message

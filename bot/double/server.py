@@ -1,0 +1,273 @@
+"""The Discord double: one object that runs the HTTP API and Gateway on 127.0.0.1."""
+
+from __future__ import annotations
+
+import contextlib
+import time
+from collections import deque
+from collections.abc import AsyncIterator, Callable
+from pathlib import Path
+from typing import TypeVar
+
+from aiohttp import web
+
+from bot.clock import Clock, SystemClock
+from bot.double.gateway import Gateway
+from bot.double.http_app import Exchange, build_app
+from bot.double.interactions import ACK_DEADLINE, Interactions
+from bot.double.model import Channel, Guild, Json, Message
+from bot.double.ratelimit import RateLimits
+from bot.double.schema import SpecValidator
+from bot.double.state import DoubleState
+from bot.double.users import SimUser
+
+T = TypeVar("T")
+
+
+class DiscordDouble:
+    """A local stand-in for Discord's HTTP API v10 and Gateway v10.
+
+    `openapi`: a path to Discord's OpenAPI description, `None` for the default location
+    (`<repo>/../shared/discord-api-spec/openapi.json` or $DISCORD_OPENAPI), or `False`
+    to skip schema validation.
+    """
+
+    def __init__(
+        self,
+        clock: Clock | None = None,
+        *,
+        host: str = "127.0.0.1",
+        port: int = 0,
+        bot_name: str = "Tabletop",
+        guild_name: str = "Test Server",
+        bot_token: str = "double-bot-token",
+        openapi: str | Path | bool | None = None,
+        ack_timeout: float = ACK_DEADLINE,
+    ) -> None:
+        self.clock: Clock = clock or SystemClock()
+        self.host = host
+        self.port = port
+        self.bot_token = bot_token
+        self.state = DoubleState(self.clock, bot_name=bot_name, guild_name=guild_name)
+        self.gateway = Gateway(self.state, lambda: self.bot_token, lambda: self.gateway_url)
+        self.interactions = Interactions(self.state, ack_timeout=ack_timeout)
+        self.rate_limits = RateLimits()
+        self.spec: SpecValidator | None = None
+        if openapi is not False:
+            path = Path(openapi) if isinstance(openapi, str | Path) else None
+            validator = SpecValidator(path)
+            self.spec = validator if validator.available else None
+        self.exchanges: deque[Exchange] = deque(maxlen=10_000)
+        self.unhandled: list[str] = []
+        self.in_flight = 0
+        self.last_request = 0.0
+        self._users: dict[int, SimUser] = {}
+        self._runner: web.AppRunner | None = None
+
+    # -- lifecycle -----------------------------------------------------------------
+
+    async def start(self) -> DiscordDouble:
+        self._runner = web.AppRunner(build_app(self), access_log=None, shutdown_timeout=1.0)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, self.host, self.port)
+        await site.start()
+        server = site._server
+        sockets = getattr(server, "sockets", None) or []
+        if sockets:
+            self.port = sockets[0].getsockname()[1]
+        self.state.base_url = self.url
+        return self
+
+    async def stop(self) -> None:
+        self.interactions.close()
+        self.state.changed()  # answers pending long-polls of the sandbox page
+        await self.gateway.disconnect_all(1001)
+        if self._runner is not None:
+            await self._runner.cleanup()
+            self._runner = None
+
+    @property
+    def url(self) -> str:
+        return f"http://{self.host}:{self.port}"
+
+    @property
+    def api_base(self) -> str:
+        return self.url + "/api/v10"
+
+    @property
+    def page_url(self) -> str:
+        """The sandbox page (see `bot.double.web`)."""
+        return self.url + "/sandbox/"
+
+    @property
+    def gateway_url(self) -> str:
+        return f"ws://{self.host}:{self.port}/gateway-ws"
+
+    # -- the world -----------------------------------------------------------------
+
+    @property
+    def guild(self) -> Guild:
+        return self.state.guild
+
+    @property
+    def bot(self) -> SimUser:
+        return SimUser(self, self.state.bot)
+
+    def channel(self, name_or_id: str | int, guild: Guild | None = None) -> Channel:
+        if isinstance(name_or_id, int):
+            return self.state.channel(name_or_id)
+        found = self.state.find_channel(guild or self.guild, name_or_id)
+        if found is None:
+            names = [c.name for c in (guild or self.guild).channels.values() if not c.deleted]
+            raise LookupError(f"no channel {name_or_id!r}; channels: {names}")
+        return found
+
+    def add_channel(
+        self,
+        name: str,
+        *,
+        threads: bool = True,
+        topic: str | None = None,
+        guild: Guild | None = None,
+    ) -> Channel:
+        """A text channel; `threads=False` denies thread creation there (for fallbacks)."""
+        return self.state.add_channel(guild or self.guild, name, threads=threads, topic=topic)
+
+    def delete_channel(self, channel: Channel | str) -> None:
+        self.state.delete_channel(self.channel(channel) if isinstance(channel, str) else channel)
+
+    def add_member(
+        self,
+        name: str,
+        *,
+        admin: bool = False,
+        dms_open: bool = True,
+        permissions: int = 0,
+        guild: Guild | None = None,
+    ) -> SimUser:
+        """A new member of the server; `admin` gives the Admin role (Manage Server)."""
+        guild = guild or self.guild
+        user = self.state.create_user(name, dms_open=dms_open)
+        roles = [self.state.admin_role(guild).id] if admin else []
+        if permissions:
+            roles.append(self.state.add_role(guild, f"{name}'s role", permissions).id)
+        self.state.add_member(guild, user, roles)
+        sim = SimUser(self, user)
+        self._users[user.id] = sim
+        return sim
+
+    def user(self, name: str) -> SimUser:
+        """The member called `name`, created (without special roles) if new."""
+        for sim in self._users.values():
+            if name in (sim.name, sim.user.username):
+                return sim
+        return self.add_member(name)
+
+    @property
+    def members(self) -> list[SimUser]:
+        return list(self._users.values())
+
+    def make_admin(self, sim: SimUser, admin: bool = True) -> None:
+        member = self.guild.members[sim.id]
+        role = self.state.admin_role(self.guild).id
+        member.roles = [r for r in member.roles if r != role] + ([role] if admin else [])
+        self.state.member_update(self.guild, member)
+
+    def messages(self, channel: Channel | str) -> list[Message]:
+        """What everyone sees in a channel or thread (no ephemerals), oldest first."""
+        target = self.channel(channel) if isinstance(channel, str) else channel
+        return target.visible_messages()
+
+    def threads(self, channel: Channel | str | None = None) -> list[Channel]:
+        parent = self.channel(channel) if isinstance(channel, str) else channel
+        return [t for t in self.guild.threads() if parent is None or t.parent_id == parent.id]
+
+    def commands(self, guild: Guild | None = None) -> list[Json]:
+        """The commands a member sees (guild commands, then global ones)."""
+        return self.state.commands_for((guild or self.guild).id)
+
+    # -- health checks for tests -----------------------------------------------------
+
+    @property
+    def failures(self) -> list[str]:
+        """Interactions that failed (not acknowledged within 3 seconds)."""
+        return self.interactions.failures
+
+    @property
+    def http_errors(self) -> list[Exchange]:
+        """Error answers the bot got (429s from configured rate limits excluded)."""
+        return [e for e in self.exchanges if e.status >= 400 and e.status != 429]
+
+    def assert_healthy(self) -> None:
+        """Fail if an interaction failed, or the bot got an error answer it should not have."""
+        problems = list(self.failures)
+        problems += [f"{e.route} -> {e.status} {e.error}" for e in self.http_errors]
+        problems += [f"unimplemented route {r}" for r in self.unhandled]
+        if problems:
+            raise AssertionError("Discord double saw problems:\n" + "\n".join(problems))
+
+    def reset_health(self) -> None:
+        self.interactions.failures.clear()
+        self.exchanges.clear()
+        self.unhandled.clear()
+
+    async def wait_for(
+        self,
+        probe: Callable[[], T | None],
+        within: float = 5.0,
+        describe: str | Callable[[], str] = "the condition",
+    ) -> T:
+        """Wait until `probe()` returns something truthy (re-checked on every change)."""
+        return await self.state.notifier.wait_for(probe, within, describe)
+
+    async def wait_for_message(
+        self,
+        channel: Channel | str,
+        predicate: Callable[[Message], bool] | None = None,
+        within: float = 5.0,
+    ) -> Message:
+        target = self.channel(channel) if isinstance(channel, str) else channel
+        start = len(target.messages)
+
+        def probe() -> Message | None:
+            for message in target.messages[start:]:
+                visible = message.visible_to is None and not message.deleted
+                if visible and (predicate is None or predicate(message)):
+                    return message
+            return None
+
+        return await self.wait_for(probe, within, f"a new message in #{target.name}")
+
+    async def idle(self, quiet: float = 0.05, within: float = 5.0) -> None:
+        """Wait until the bot has no request in flight and has sent none for `quiet` s.
+
+        A fallback for "the bot has finished reacting" when no specific condition fits;
+        prefer `result.reply()`, `result.followup()` or `wait_for(...)`.
+        """
+        await self.wait_for(
+            lambda: self.in_flight == 0 and time.monotonic() - self.last_request >= quiet,
+            within,
+            "the bot to go quiet",
+        )
+
+    async def wait_connected(self, within: float = 5.0) -> None:
+        await self.wait_for(lambda: self.gateway.connected, within, "the bot to connect")
+
+    def bot_can(self, channel: Channel, permission: int) -> bool:
+        return bool(self.state.permissions(self.state.bot, channel) & permission)
+
+
+@contextlib.asynccontextmanager
+async def running_double(
+    clock: Clock | None = None, **options: object
+) -> AsyncIterator[DiscordDouble]:
+    """`async with running_double(clock=FakeClock()) as double:` started, then stopped."""
+    double = DiscordDouble(clock, **options)  # type: ignore[arg-type]
+    await double.start()
+    try:
+        yield double
+    finally:
+        await double.stop()
+
+
+__all__ = ["DiscordDouble", "running_double"]

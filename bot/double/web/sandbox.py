@@ -1,0 +1,64 @@
+"""The sandbox: the double, a few members, the real bot, and the page to play in.
+
+    async with start_sandbox(client, port=8080) as double:
+        print("Open", double.page_url)
+        ...
+
+or `await serve_sandbox(client, port=8080)` to run until cancelled (Ctrl-C).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import AsyncIterator, Callable, Mapping, Sequence
+
+import discord
+
+from bot.clock import Clock
+from bot.double.discordpy import connected
+from bot.double.server import DiscordDouble, running_double
+
+DEFAULT_MEMBERS = ("Ana", "Ben", "Cleo", "Dev")
+DEFAULT_CHANNELS: Mapping[str, bool] = {"games": True, "no-threads": False}
+
+
+@contextlib.asynccontextmanager
+async def start_sandbox(
+    client: discord.Client,
+    *,
+    host: str = "127.0.0.1",
+    port: int = 0,
+    members: Sequence[str] = DEFAULT_MEMBERS,
+    admins: Sequence[str] = ("Ana",),
+    closed_dms: Sequence[str] = ("Dev",),
+    channels: Mapping[str, bool] = DEFAULT_CHANNELS,
+    clock: Clock | None = None,
+    token: str | None = None,
+) -> AsyncIterator[DiscordDouble]:
+    """Start the double on host:port with members and channels, and connect `client`.
+
+    `channels` maps extra channel names to whether threads may be created there.
+    Members in `admins` get the Admin role (Manage Server); those in `closed_dms`
+    refuse DMs from the bot.
+    """
+    async with running_double(clock, host=host, port=port) as double:
+        for name, threads in channels.items():
+            double.add_channel(name, threads=threads)
+        for name in members:
+            double.add_member(name, admin=name in admins, dms_open=name not in closed_dms)
+        async with connected(double, client, token=token):
+            yield double
+
+
+async def serve_sandbox(
+    client: discord.Client,
+    *,
+    port: int = 8080,
+    announce: Callable[[str], object] = print,
+    **options: object,
+) -> None:
+    """Run the sandbox until cancelled, announcing the page's address."""
+    async with start_sandbox(client, port=port, **options) as double:  # type: ignore[arg-type]
+        announce(f"Sandbox ready: open {double.page_url} in a browser")
+        await asyncio.Event().wait()

@@ -1,0 +1,591 @@
+// The sandbox page: one Discord server as a simulated member sees it.
+// It long-polls /sandbox/api/state and drives the simulated users through small JSON endpoints.
+"use strict";
+
+const $ = (selector, root = document) => root.querySelector(selector);
+const OPTION = { SUB: 1, GROUP: 2, STRING: 3, INTEGER: 4, BOOLEAN: 5, USER: 6, CHANNEL: 7, ROLE: 8, MENTIONABLE: 9, NUMBER: 10 };
+
+const ui = {
+  me: localStorage.getItem("sandbox.me"),
+  view: localStorage.getItem("sandbox.view"),
+  version: null,
+  data: null,
+  command: null, // the command chosen in the composer
+  poll: null,
+};
+
+// ---- talking to the double ------------------------------------------------------------
+
+async function post(path, body) {
+  try {
+    const response = await fetch(`/sandbox/api/${path}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+    });
+    const answer = await response.json();
+    if (!answer.ok) notice(answer.error || "Something went wrong");
+    return answer;
+  } catch (error) {
+    notice(String(error));
+    return { ok: false };
+  }
+}
+
+async function pollForever() {
+  for (;;) {
+    ui.poll = new AbortController();
+    const query = new URLSearchParams();
+    if (ui.me) query.set("user", ui.me);
+    if (ui.version !== null) query.set("version", ui.version);
+    try {
+      const response = await fetch(`/sandbox/api/state?${query}`, { signal: ui.poll.signal });
+      if (!response.ok) throw new Error(await response.text());
+      const data = await response.json();
+      ui.version = data.version;
+      ui.data = data;
+      render();
+    } catch (error) {
+      if (error.name !== "AbortError") {
+        ui.me = null;
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+      }
+    }
+  }
+}
+
+function refreshNow() {
+  ui.version = null;
+  if (ui.poll) ui.poll.abort();
+}
+
+// ---- helpers -----------------------------------------------------------------------------
+
+function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key === "class") node.className = value;
+    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else if (key === "html") node.innerHTML = value;
+    else node.setAttribute(key, value === true ? "" : value);
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+function notice(text, kind = "error") {
+  const box = el("div", { class: `notice ${kind}` }, text);
+  $("#notices").append(box);
+  setTimeout(() => box.remove(), 6000);
+}
+
+function escapeHtml(text) {
+  return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
+}
+
+function allChannels() {
+  if (!ui.data) return [];
+  const found = [];
+  for (const channel of ui.data.channels) found.push(channel, ...channel.threads);
+  if (ui.data.dm) found.push(ui.data.dm);
+  return found;
+}
+
+function nameOf(kind, id) {
+  const data = ui.data;
+  if (kind === "user") {
+    const member = data.members.find((m) => m.id === id);
+    if (member) return `@${member.name}`;
+    return id === data.bot.id ? `@${data.bot.name}` : "@unknown";
+  }
+  if (kind === "channel") {
+    const channel = allChannels().find((c) => c.id === id);
+    return channel ? `#${channel.name}` : "#unknown";
+  }
+  const role = data.roles.find((r) => r.id === id);
+  return role ? `@${role.name}` : "@role";
+}
+
+function relativeTime(seconds) {
+  const delta = Math.round(seconds - Date.now() / 1000);
+  const units = [["day", 86400], ["hour", 3600], ["minute", 60], ["second", 1]];
+  const format = new Intl.RelativeTimeFormat("en", { numeric: "auto" });
+  for (const [unit, size] of units) {
+    if (Math.abs(delta) >= size || unit === "second") return format.format(Math.round(delta / size), unit);
+  }
+  return "";
+}
+
+function timestamp(unix, style) {
+  const date = new Date(unix * 1000);
+  if (style === "R") return relativeTime(unix);
+  if (style === "t") return date.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+  if (style === "d") return date.toLocaleDateString();
+  return date.toLocaleString();
+}
+
+// Discord's markdown, the parts games use: code, bold, italics, quotes, mentions, timestamps.
+function markdown(text) {
+  if (!text) return "";
+  const blocks = [];
+  let html = escapeHtml(text).replace(/```(?:\w*\n)?([\s\S]*?)```/g, (_, code) => {
+    blocks.push(`<pre><code>${code}</code></pre>`);
+    return `\u0000${blocks.length - 1}\u0000`;
+  });
+  html = html
+    .replace(/`([^`]+)`/g, "<code>$1</code>")
+    .replace(/\*\*(.+?)\*\*/g, "<strong>$1</strong>")
+    .replace(/__(.+?)__/g, "<u>$1</u>")
+    .replace(/\*(.+?)\*/g, "<em>$1</em>")
+    .replace(/(^|\W)_(.+?)_(?=\W|$)/g, "$1<em>$2</em>")
+    .replace(/~~(.+?)~~/g, "<s>$1</s>")
+    .replace(/\|\|(.+?)\|\|/g, "<span class=\"mention\">$1</span>")
+    .replace(/^#{1,3} (.*)$/gm, "<strong>$1</strong>")
+    .replace(/^&gt; (.*)$/gm, "<blockquote>$1</blockquote>")
+    .replace(/&lt;@!?(\d+)&gt;/g, (_, id) => `<span class="mention">${escapeHtml(nameOf("user", id))}</span>`)
+    .replace(/&lt;@&amp;(\d+)&gt;/g, (_, id) => `<span class="mention">${escapeHtml(nameOf("role", id))}</span>`)
+    .replace(/&lt;#(\d+)&gt;/g, (_, id) => `<span class="mention">${escapeHtml(nameOf("channel", id))}</span>`)
+    .replace(/&lt;t:(-?\d+)(?::([tTdDfFR]))?&gt;/g, (_, unix, style) => `<time>${escapeHtml(timestamp(Number(unix), style))}</time>`)
+    .replace(/(https?:\/\/[^\s<]+)/g, '<a href="$1" target="_blank" rel="noopener">$1</a>');
+  return html.replace(/\u0000(\d+)\u0000/g, (_, index) => blocks[Number(index)]);
+}
+
+// ---- rendering ---------------------------------------------------------------------------
+
+function render() {
+  const data = ui.data;
+  if (!data) return;
+  if (!ui.me && data.members.length) {
+    ui.me = data.members[0].id;
+    localStorage.setItem("sandbox.me", ui.me);
+    refreshNow();
+    return;
+  }
+  document.title = `${data.guild.name} · sandbox`;
+  $("#guild-name").textContent = data.guild.name;
+  const status = $("#bot-status");
+  status.textContent = data.bot.connected ? `${data.bot.name} is online` : `${data.bot.name} is offline`;
+  status.className = data.bot.connected ? "" : "off";
+  const channels = allChannels();
+  if (!channels.find((c) => c.id === ui.view) && data.channels.length) ui.view = data.channels[0].id;
+  renderChannels();
+  renderMembers();
+  renderMessages(channels.find((c) => c.id === ui.view));
+  renderModal();
+  renderFailures();
+}
+
+function renderChannels() {
+  const box = $("#channels");
+  box.replaceChildren();
+  box.append(el("div", { class: "group-title" }, "Text channels"));
+  for (const channel of ui.data.channels) {
+    box.append(channelButton(channel, `# ${channel.name}`));
+    for (const thread of channel.threads) {
+      box.append(channelButton(thread, `↳ ${thread.name}${thread.archived ? " (archived)" : ""}`, "thread"));
+    }
+  }
+  if (ui.data.dm) {
+    box.append(el("div", { class: "group-title" }, "Direct messages"));
+    box.append(channelButton(ui.data.dm, `@ ${ui.data.bot.name}`));
+  }
+}
+
+function channelButton(channel, label, extra = "") {
+  const active = channel.id === ui.view ? "active" : "";
+  return el(
+    "button",
+    {
+      class: `chan ${extra} ${active}`,
+      type: "button",
+      onclick: () => {
+        ui.view = channel.id;
+        localStorage.setItem("sandbox.view", channel.id);
+        render();
+      },
+    },
+    label,
+    el("span", { class: "count" }, channel.messages.length || ""),
+  );
+}
+
+function renderMembers() {
+  const data = ui.data;
+  const picker = $("#me-select");
+  picker.replaceChildren(...data.members.map((m) => el("option", { value: m.id, selected: m.id === ui.me }, m.name)));
+  const me = data.me;
+  $("#me-dms").checked = Boolean(me && me.dms_open);
+  const list = $("#member-list");
+  list.replaceChildren(
+    el("li", {}, el("span", {}, data.bot.name), el("span", { class: "badge" }, "BOT")),
+    ...data.members.map((m) =>
+      el(
+        "li",
+        { class: m.id === ui.me ? "me" : "", title: "Play as this member", onclick: () => switchUser(m.id) },
+        el("span", {}, m.name),
+        el("span", { class: "tags" }, [m.admin ? "admin" : "", m.dms_open ? "" : "DMs closed"].filter(Boolean).join(" · ")),
+      ),
+    ),
+  );
+}
+
+function switchUser(id) {
+  ui.me = id;
+  localStorage.setItem("sandbox.me", id);
+  if (ui.data && ui.data.dm && ui.view === ui.data.dm.id) ui.view = null;
+  clearCommand();
+  refreshNow();
+}
+
+function renderMessages(channel) {
+  const box = $("#messages");
+  const atBottom = box.scrollHeight - box.scrollTop - box.clientHeight < 40;
+  $("#channel-title").textContent = channel
+    ? channel.kind === "dm" ? `@ ${ui.data.bot.name} (DM)` : `${channel.kind === "thread" ? "↳" : "#"} ${channel.name}`
+    : "";
+  box.replaceChildren(...(channel ? channel.messages.map(renderMessage) : []));
+  if (atBottom) box.scrollTop = box.scrollHeight;
+}
+
+function renderMessage(message) {
+  const classes = ["msg"];
+  if (message.ephemeral) classes.push("ephemeral");
+  if (message.type === 18) classes.push("system");
+  const when = new Date(message.timestamp * 1000).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+  const parts = [];
+  if (message.invoker && message.command) parts.push(el("div", { class: "used" }, `${message.invoker} used /${message.command}`));
+  parts.push(
+    el(
+      "div",
+      { class: "meta" },
+      el("span", { class: "author" }, message.author),
+      message.bot ? el("span", { class: "badge" }, "APP") : null,
+      el("time", {}, when),
+      message.edited ? el("span", { class: "edited" }, "(edited)") : null,
+    ),
+  );
+  if (message.type === 18) parts.push(el("div", { class: "content" }, `started a thread: ${message.content}`));
+  else if (message.content) parts.push(el("div", { class: "content", html: markdown(message.content) }));
+  if (message.loading) parts.push(el("div", { class: "loading" }, `${ui.data.bot.name} is thinking…`));
+  for (const text of message.texts) parts.push(el("div", { class: "content", html: markdown(text) }));
+  for (const embed of message.embeds) parts.push(renderEmbed(embed));
+  for (const url of message.images) parts.push(el("div", { class: "gallery" }, el("img", { src: url, alt: "" })));
+  for (const file of message.attachments) parts.push(renderAttachment(file));
+  for (const row of message.rows) parts.push(renderRow(message, row));
+  if (message.thread) {
+    parts.push(el("span", { class: "thread-link", onclick: () => { ui.view = message.thread; render(); } }, "Open thread →"));
+  }
+  const reactions = Object.entries(message.reactions).map(([emoji, count]) => `${emoji} ${count}`).join("  ");
+  if (reactions) parts.push(el("div", { class: "edited" }, reactions));
+  if (message.ephemeral) parts.push(el("div", { class: "eph-note" }, "Only you can see this"));
+  return el("div", { class: classes.join(" ") }, parts);
+}
+
+function renderEmbed(embed) {
+  const color = embed.color ? `#${embed.color.toString(16).padStart(6, "0")}` : null;
+  return el(
+    "div",
+    { class: "embed", style: color ? `border-left-color: ${color}` : null },
+    embed.title ? el("div", { class: "title", html: markdown(embed.title) }) : null,
+    embed.description ? el("div", { class: "content", html: markdown(embed.description) }) : null,
+    embed.fields.length
+      ? el(
+          "div",
+          { class: "fields" },
+          embed.fields.map((f) =>
+            el(
+              "div",
+              { class: `field ${f.inline ? "inline" : ""}` },
+              el("div", { class: "field-name", html: markdown(f.name || "") }),
+              el("div", { class: "content", html: markdown(f.value || "") }),
+            ),
+          ),
+        )
+      : null,
+    embed.image ? el("img", { src: embed.image, alt: embed.title || "" }) : null,
+    embed.thumbnail && !embed.image ? el("img", { src: embed.thumbnail, alt: "" }) : null,
+    embed.footer ? el("div", { class: "footer" }, embed.footer) : null,
+  );
+}
+
+function renderAttachment(file) {
+  if (file.image) {
+    return el("div", { class: "attachment" }, el("img", { src: file.url, alt: file.description || file.filename, title: file.description || file.filename }));
+  }
+  return el("div", { class: "attachment" }, el("a", { href: file.url, download: file.filename }, `📎 ${file.filename}`), ` (${file.size} bytes)`);
+}
+
+function renderRow(message, row) {
+  return el("div", { class: "row" }, row.map((item) => (item.kind === "button" ? renderButton(message, item) : renderSelect(message, item))));
+}
+
+function renderButton(message, button) {
+  if (button.url) return el("a", { class: "btn link", href: button.url, target: "_blank", rel: "noopener" }, `${button.label} ↗`);
+  return el(
+    "button",
+    {
+      class: `btn s${button.style}`,
+      type: "button",
+      disabled: button.disabled,
+      onclick: () => post("click", { user: ui.me, message: message.id, custom_id: button.custom_id }),
+    },
+    button.label,
+  );
+}
+
+function selectChoices(select) {
+  const data = ui.data;
+  if (select.select === "user") return data.members.map((m) => ({ label: m.name, value: m.id }));
+  if (select.select === "channel") return data.channels.map((c) => ({ label: `#${c.name}`, value: c.id }));
+  if (select.select === "role") return data.roles.map((r) => ({ label: r.name, value: r.id }));
+  return select.options;
+}
+
+function renderSelect(message, select) {
+  const multiple = select.max_values > 1;
+  const control = el(
+    "select",
+    { multiple, disabled: select.disabled, "aria-label": select.placeholder, size: multiple ? Math.min(6, selectChoices(select).length) : null },
+    multiple ? null : el("option", { value: "", disabled: true, selected: true }, select.placeholder),
+    selectChoices(select).map((o) => el("option", { value: o.value, title: o.description || "" }, o.label)),
+  );
+  const send = () => {
+    const values = [...control.selectedOptions].map((o) => o.value).filter(Boolean);
+    if (values.length) post("select", { user: ui.me, message: message.id, custom_id: select.custom_id, values });
+  };
+  if (!multiple) {
+    control.addEventListener("change", send);
+    return control;
+  }
+  return el("span", {}, control, " ", el("button", { class: "btn s1", type: "button", onclick: send, disabled: select.disabled }, "Choose"));
+}
+
+function renderModal() {
+  const layer = $("#modal-layer");
+  const modal = ui.data.modals[ui.data.modals.length - 1];
+  if (!modal) {
+    layer.hidden = true;
+    layer.replaceChildren();
+    delete layer.dataset.id;
+    return;
+  }
+  if (layer.dataset.id === modal.id) return; // keep what the user is typing
+  layer.dataset.id = modal.id;
+  const inputs = {};
+  const form = el(
+    "form",
+    { class: "modal" },
+    el("h3", {}, modal.title),
+    modal.fields.map((field) => {
+      const attrs = { id: `f-${field.custom_id}`, placeholder: field.placeholder, required: field.required, maxlength: field.max_length };
+      let input;
+      if (field.select) {
+        const select = field.select;
+        input = el(
+          "select",
+          { id: attrs.id, multiple: select.max_values > 1, required: field.required },
+          select.max_values > 1 ? null : el("option", { value: "" }, select.placeholder),
+          selectChoices(select).map((o) => el("option", { value: o.value }, o.label)),
+        );
+      } else if (field.paragraph) {
+        input = el("textarea", attrs, field.value);
+      } else {
+        input = el("input", { ...attrs, type: "text", value: field.value });
+      }
+      inputs[field.custom_id] = input;
+      return el("div", { class: "opt" }, el("label", { for: attrs.id }, field.label, field.required ? el("span", { class: "req" }, " *") : null), input);
+    }),
+    el(
+      "div",
+      { class: "actions" },
+      el("button", { class: "btn", type: "button", onclick: () => post("modal/dismiss", { user: ui.me, id: modal.id }) }, "Cancel"),
+      el("button", { class: "btn s1", type: "submit" }, "Submit"),
+    ),
+  );
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const values = Object.fromEntries(
+      Object.entries(inputs).map(([key, input]) => [
+        key,
+        input.tagName === "SELECT" ? [...input.selectedOptions].map((o) => o.value).filter(Boolean) : input.value,
+      ]),
+    );
+    post("modal", { user: ui.me, id: modal.id, values });
+  });
+  layer.replaceChildren(form);
+  layer.hidden = false;
+  const first = form.querySelector("input, textarea");
+  if (first) first.focus();
+}
+
+const shownFailures = new Set();
+function renderFailures() {
+  for (const failure of ui.data.failures) {
+    if (shownFailures.has(failure)) continue;
+    shownFailures.add(failure);
+    notice(`This interaction failed: ${failure}`);
+  }
+}
+
+// ---- the command composer -----------------------------------------------------------------
+
+function commandLeaves(command) {
+  // Every invocable path of a command: "game new", "game rename", or just "ping".
+  const leaves = [];
+  const walk = (path, options) => {
+    const subs = options.filter((o) => o.type === OPTION.SUB || o.type === OPTION.GROUP);
+    if (!subs.length) {
+      leaves.push({ path, options, description: command.description });
+      return;
+    }
+    for (const sub of subs) walk(`${path} ${sub.name}`, sub.options || []);
+  };
+  walk(command.name, command.options);
+  for (const leaf of leaves) {
+    const parts = leaf.path.split(" ");
+    let options = command.options;
+    for (const part of parts.slice(1)) {
+      const sub = options.find((o) => o.name === part);
+      leaf.description = sub.description || leaf.description;
+      options = sub.options || [];
+    }
+  }
+  return leaves;
+}
+
+function renderSuggestions() {
+  const box = $("#suggestions");
+  const typed = $("#command-input").value.trim();
+  box.replaceChildren();
+  if (!ui.data || !typed.startsWith("/") || ui.command) return;
+  const query = typed.slice(1).toLowerCase();
+  const leaves = ui.data.commands.flatMap(commandLeaves).filter((leaf) => leaf.path.startsWith(query) || query.startsWith(leaf.path));
+  for (const leaf of leaves.slice(0, 25)) {
+    const summary = leaf.options.map((o) => (o.required ? o.name : `[${o.name}]`)).join(" ");
+    box.append(
+      el(
+        "div",
+        { class: "suggestion", role: "option", onclick: () => chooseCommand(leaf) },
+        el("strong", {}, `/${leaf.path}`),
+        summary ? ` ${summary}` : "",
+        el("span", { class: "desc" }, leaf.description),
+      ),
+    );
+  }
+}
+
+function chooseCommand(leaf) {
+  ui.command = leaf;
+  $("#command-input").value = `/${leaf.path}`;
+  $("#suggestions").replaceChildren();
+  const form = $("#command-form");
+  form.replaceChildren(
+    ...leaf.options.map((option) =>
+      el(
+        "div",
+        { class: "opt" },
+        el("label", { for: `o-${option.name}` }, option.name, option.required ? el("span", { class: "req" }, " *") : null, ` — ${option.description || ""}`),
+        optionInput(leaf, option),
+      ),
+    ),
+  );
+  const first = form.querySelector("input, select");
+  if (first) first.focus();
+}
+
+function optionInput(leaf, option) {
+  const id = `o-${option.name}`;
+  const data = ui.data;
+  const blank = el("option", { value: "" }, option.required ? "Choose…" : "(none)");
+  if (option.choices && option.choices.length) {
+    return el("select", { id, "data-name": option.name }, blank, option.choices.map((c) => el("option", { value: c.value }, c.name)));
+  }
+  switch (option.type) {
+    case OPTION.BOOLEAN:
+      return el("select", { id, "data-name": option.name }, blank, el("option", { value: "true" }, "True"), el("option", { value: "false" }, "False"));
+    case OPTION.USER:
+    case OPTION.MENTIONABLE:
+      return el("select", { id, "data-name": option.name }, blank, data.members.map((m) => el("option", { value: m.id }, m.name)));
+    case OPTION.CHANNEL:
+      return el("select", { id, "data-name": option.name }, blank, data.channels.map((c) => el("option", { value: c.id }, `#${c.name}`)));
+    case OPTION.ROLE:
+      return el("select", { id, "data-name": option.name }, blank, data.roles.map((r) => el("option", { value: r.id }, r.name)));
+    case OPTION.INTEGER:
+    case OPTION.NUMBER:
+      return el("input", { id, "data-name": option.name, type: "number", step: option.type === OPTION.INTEGER ? "1" : "any", min: option.min_value, max: option.max_value });
+    default: {
+      const input = el("input", { id, "data-name": option.name, type: "text", maxlength: option.max_length, list: option.autocomplete ? `${id}-list` : null });
+      if (!option.autocomplete) return input;
+      const list = el("datalist", { id: `${id}-list` });
+      input.addEventListener("input", async () => {
+        const answer = await post("autocomplete", {
+          user: ui.me, channel: ui.view, command: leaf.path, focused: option.name, typed: input.value, options: collectOptions(),
+        });
+        if (answer.ok) list.replaceChildren(...answer.choices.map((c) => el("option", { value: c.value }, c.name)));
+      });
+      return el("span", { class: "opt" }, input, list);
+    }
+  }
+}
+
+function collectOptions() {
+  const options = {};
+  for (const input of document.querySelectorAll("#command-form [data-name]")) {
+    if (input.value !== "") options[input.dataset.name] = input.value;
+  }
+  return options;
+}
+
+function clearCommand() {
+  ui.command = null;
+  $("#command-input").value = "";
+  $("#command-form").replaceChildren();
+  $("#suggestions").replaceChildren();
+}
+
+async function sendCommand(event) {
+  event.preventDefault();
+  const typed = $("#command-input").value.trim();
+  if (!ui.command) {
+    const leaf = ui.data && ui.data.commands.flatMap(commandLeaves).find((l) => `/${l.path}` === typed);
+    if (!leaf) {
+      notice(typed ? `No command ${typed}` : "Type / to pick a command");
+      return;
+    }
+    if (leaf.options.some((o) => o.required)) {
+      chooseCommand(leaf);
+      return;
+    }
+    ui.command = leaf;
+  }
+  const answer = await post("slash", { user: ui.me, channel: ui.view, command: ui.command.path, options: collectOptions() });
+  if (answer.ok) clearCommand();
+}
+
+// ---- wiring ------------------------------------------------------------------------------
+
+$("#command-input").addEventListener("input", () => {
+  if (ui.command && $("#command-input").value.trim() !== `/${ui.command.path}`) {
+    ui.command = null;
+    $("#command-form").replaceChildren();
+  }
+  renderSuggestions();
+});
+$("#command-input").addEventListener("keydown", (event) => {
+  if (event.key === "Escape") clearCommand();
+});
+$("#composer").addEventListener("submit", sendCommand);
+$("#me-select").addEventListener("change", (event) => switchUser(event.target.value));
+$("#me-dms").addEventListener("change", (event) => post(`members/${ui.me}`, { dms_open: event.target.checked }));
+$("#add-member").addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const name = $("#new-member").value.trim();
+  const answer = await post("members", { name, admin: $("#new-admin").checked, dms_open: $("#new-dms").checked });
+  if (answer.ok) $("#new-member").value = "";
+});
+
+pollForever();

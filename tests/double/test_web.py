@@ -1,0 +1,190 @@
+"""The sandbox page's endpoints, at the HTTP level, with the test bot connected."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from typing import Any
+
+import aiohttp
+import pytest
+
+from bot.double import DiscordDouble, start_sandbox
+
+
+@pytest.fixture
+async def sandbox() -> AsyncIterator[DiscordDouble]:
+    import double_testbot
+
+    async with start_sandbox(double_testbot.TestBot()) as double:
+        yield double
+
+
+@pytest.fixture
+async def http() -> AsyncIterator[aiohttp.ClientSession]:
+    async with aiohttp.ClientSession() as session:
+        yield session
+
+
+class Page:
+    """What the page's script does: read the state, post actions."""
+
+    def __init__(self, double: DiscordDouble, http: aiohttp.ClientSession, name: str) -> None:
+        self.double = double
+        self.http = http
+        self.user = str(double.user(name).id)
+
+    async def state(self, version: int | None = None) -> dict[str, Any]:
+        params = {"user": self.user}
+        if version is not None:
+            params["version"] = str(version)
+        url = self.double.url + "/sandbox/api/state"
+        async with self.http.get(url, params=params) as response:
+            assert response.status == 200
+            return await response.json()
+
+    async def post(self, path: str, body: dict[str, Any], status: int = 200) -> dict[str, Any]:
+        url = f"{self.double.url}/sandbox/api/{path}"
+        async with self.http.post(url, json={"user": self.user, **body}) as response:
+            answer = await response.json()
+            assert response.status == status, answer
+            return answer
+
+    async def channel(self, name: str) -> dict[str, Any]:
+        state = await self.state()
+        return next(c for c in state["channels"] if c["name"] == name)
+
+
+async def test_page_and_its_files_are_served(sandbox: DiscordDouble, http: Any) -> None:
+    for path, kind in [
+        ("/sandbox/", "text/html"),
+        ("/sandbox/static/app.js", "javascript"),
+        ("/sandbox/static/style.css", "text/css"),
+    ]:
+        async with http.get(sandbox.url + path) as response:
+            assert response.status == 200 and kind in response.headers["Content-Type"]
+    async with http.get(sandbox.url + "/", allow_redirects=False) as response:
+        assert response.status == 302 and response.headers["Location"] == "/sandbox/"
+
+
+async def test_state_lists_server_members_and_registered_commands(
+    sandbox: DiscordDouble, http: Any
+) -> None:
+    state = await Page(sandbox, http, "Ana").state()
+    assert state["me"]["name"] == "Ana" and state["me"]["admin"]
+    assert [m["name"] for m in state["members"]] == ["Ana", "Ben", "Cleo", "Dev"]
+    assert not next(m for m in state["members"] if m["name"] == "Dev")["dms_open"]
+    assert [c["name"] for c in state["channels"]] == ["general", "games", "no-threads"]
+    assert state["bot"]["connected"]
+    game = next(c for c in state["commands"] if c["name"] == "game")
+    assert [o["name"] for o in game["options"]] == ["new", "rename"]
+
+
+async def test_slash_command_then_button_and_select(sandbox: DiscordDouble, http: Any) -> None:
+    ana, ben = Page(sandbox, http, "Ana"), Page(sandbox, http, "Ben")
+    answer = await ana.post("slash", {"command": "game new", "options": {"name": "tabula"}})
+    assert answer["ok"] and answer["response_type"] == 4
+    (table,) = (await ana.channel("general"))["messages"]
+    assert table["content"] == "New tabula for 2" and table["invoker"] == "Ana"
+    assert table["command"] == "game new"
+    buttons = [item for row in table["rows"] for item in row if item["kind"] == "button"]
+    join = next(b for b in buttons if b["label"] == "Join")
+    await ben.post("click", {"message": table["id"], "custom_id": join["custom_id"]})
+    (table,) = (await ana.channel("general"))["messages"]
+    assert table["content"] == "Players: Ben" and table["edited"]
+    select = next(item for row in table["rows"] for item in row if item["kind"] == "select")
+    assert [o["label"] for o in select["options"]] == ["Red", "Green", "Blue"]
+    await ben.post(
+        "select", {"message": table["id"], "custom_id": select["custom_id"], "values": ["blue"]}
+    )
+    ben_sees = (await ben.channel("general"))["messages"]
+    assert [m["content"] for m in ben_sees if m["ephemeral"]] == ["You picked blue"]
+    ana_sees = (await ana.channel("general"))["messages"]
+    assert not any(m["ephemeral"] for m in ana_sees)
+
+
+async def test_options_typed_as_text_are_converted(sandbox: DiscordDouble, http: Any) -> None:
+    ana = Page(sandbox, http, "Ana")
+    ben_id = str(sandbox.user("Ben").id)
+    games = str(sandbox.channel("games").id)
+    options = {"name": "luckybox", "players": "3", "rival": ben_id, "where": games}
+    await ana.post("slash", {"command": "game new", "options": options})
+    (reply,) = (await ana.channel("general"))["messages"]
+    assert reply["content"] == "New luckybox for 3 against Ben in #games"
+
+
+async def test_modal_is_shown_and_submitted(sandbox: DiscordDouble, http: Any) -> None:
+    ana = Page(sandbox, http, "Ana")
+    await ana.post("slash", {"command": "game rename"})
+    (modal,) = (await ana.state())["modals"]
+    assert modal["title"] == "Name your table"
+    assert [f["label"] for f in modal["fields"]] == ["Table name", "Motto"]
+    await ana.post("modal", {"id": modal["id"], "values": {"table_name": "Blue", "motto": ""}})
+    state = await ana.state()
+    assert state["modals"] == []
+    general = next(c for c in state["channels"] if c["name"] == "general")
+    assert general["messages"][-1]["content"] == "Table Blue ()"
+
+
+async def test_images_dms_and_threads_are_visible(sandbox: DiscordDouble, http: Any) -> None:
+    ana = Page(sandbox, http, "Ana")
+    await ana.post("slash", {"command": "picture"})
+    await sandbox.wait_for(lambda: sandbox.messages("general")[-1].content == "board v2")
+    picture = (await ana.channel("general"))["messages"][-1]["attachments"][0]
+    assert picture["image"] and picture["filename"] == "board2.png"
+    async with http.get(picture["url"]) as response:
+        assert response.headers["Content-Type"] == "image/png"
+        assert (await response.read()).startswith(b"\x89PNG")
+    await ana.post("slash", {"command": "dm"})
+    await sandbox.user("Ana").wait_for_dm()
+    state = await ana.state()
+    assert [m["content"] for m in state["dm"]["messages"]] == ["psst, your role is Spy"]
+    await ana.post("slash", {"command": "thread", "channel": str(sandbox.channel("games").id)})
+    await sandbox.wait_for(lambda: any(t.archived for t in sandbox.threads("games")))
+    games = await ana.channel("games")
+    (thread,) = games["threads"]
+    assert (
+        thread["name"] == "game-1" and thread["messages"][0]["content"] == "Welcome to the thread"
+    )
+
+
+async def test_autocomplete_and_refused_actions(sandbox: DiscordDouble, http: Any) -> None:
+    ana = Page(sandbox, http, "Ana")
+    answer = await ana.post("autocomplete", {"command": "pick", "focused": "game", "typed": "lu"})
+    assert answer["choices"] == [{"name": "luckybox", "value": "luckybox"}]
+    refused = await ana.post("slash", {"command": "game new"}, status=400)
+    assert "missing required options ['name']" in refused["error"]
+    refused = await ana.post("slash", {"command": "nosuch"}, status=400)
+    assert "no command /nosuch" in refused["error"]
+
+
+async def test_members_can_be_added_and_changed(sandbox: DiscordDouble, http: Any) -> None:
+    ana = Page(sandbox, http, "Ana")
+    added = await ana.post("members", {"name": "Eve", "dms_open": False})
+    await ana.post(f"members/{ana.user}", {"dms_open": False, "admin": False})
+    state = await ana.state()
+    eve = next(m for m in state["members"] if m["id"] == added["id"])
+    assert eve["name"] == "Eve" and not eve["dms_open"]
+    assert not state["me"]["dms_open"] and not state["me"]["admin"]
+
+
+async def test_state_long_poll_returns_on_change(sandbox: DiscordDouble, http: Any) -> None:
+    ana = Page(sandbox, http, "Ana")
+    version = (await ana.state())["version"]
+    waiting = asyncio.create_task(ana.state(version))
+    await asyncio.sleep(0.05)
+    assert not waiting.done()
+    sandbox.add_member("Finn")
+    state = await asyncio.wait_for(waiting, 2)
+    assert state["version"] != version and "Finn" in [m["name"] for m in state["members"]]
+
+
+async def test_modal_with_a_select_from_the_page(sandbox: DiscordDouble, http: Any) -> None:
+    ana = Page(sandbox, http, "Ana")
+    await ana.post("slash", {"command": "seat"})
+    (modal,) = (await ana.state())["modals"]
+    seat = modal["fields"][1]
+    assert seat["select"]["options"][0]["label"] == "North"
+    await ana.post("modal", {"id": modal["id"], "values": {"nick": "Ace", "seat": ["north"]}})
+    await sandbox.wait_for(lambda: sandbox.user("Ana").ephemerals())
+    assert sandbox.user("Ana").ephemerals()[-1].content == "Ace sits north"

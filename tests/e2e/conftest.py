@@ -1,0 +1,34 @@
+"""End-to-end fixtures: the Discord double, the real bot on a temporary SQLite file,
+and simulated users, on a fake clock (see `bot.harness`)."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.clock import FakeClock
+from bot.double import running_double
+from bot.harness import World
+from games import registry
+from games.engine import Game
+
+
+@pytest.fixture
+def offered_games() -> list[Game] | None:
+    """The games /newgame offers in this test module (override per module)."""
+    return [registry.get("race")]
+
+
+@pytest.fixture
+async def world(tmp_path: Path, offered_games: list[Game] | None) -> AsyncIterator[World]:
+    clock = FakeClock()
+    async with running_double(clock=clock) as double:
+        world = World(double, clock, tmp_path / "games.sqlite3", offered_games)
+        await world.start_bot()
+        try:
+            yield world
+            world.check_clean()
+        finally:
+            await world.close()

@@ -1,0 +1,145 @@
+"""The host's lobby and common commands, end to end: real discord.py against the double."""
+
+from __future__ import annotations
+
+from bot.harness import World, buttons, table
+
+HOST_ONLY = "Only the host or a member with Manage Server can do that."
+
+
+def lobby_text(place: object) -> str:
+    return table(place).embeds[0]["description"]  # type: ignore[arg-type]
+
+
+async def test_join_leave_start_in_a_thread(world: World) -> None:
+    ana, ben, cleo = world.users("Ana", "Ben", "Cleo")
+    place = await world.open_game(ana, "race", target=5)
+    assert place.parent_id == world.channel.id  # a thread of the channel
+    lobby = table(place)
+    assert buttons(lobby) == ["Join", "Leave", "Start", "Cancel"]
+    assert "1 to 4 players" in lobby_text(place) and "Ana" in lobby_text(place)
+
+    assert await world.press(ben, lobby, "Join") == "You joined the game."
+    assert "Ben" in lobby_text(place)
+    assert await world.press(ben, lobby, "Join") == "You are already in this game."
+    assert await world.press(cleo, lobby, "Leave") == "You are not in this game."
+    await world.press(cleo, lobby, "Join")
+    await world.press(cleo, lobby, "Leave")
+    assert "Cleo" not in lobby_text(place)
+
+    assert await world.press(ben, lobby, "Start") == HOST_ONLY
+    await world.press(ana, lobby, "Start")
+    assert buttons(table(place)) == ["My panel"]
+    assert "Counter: **0** of 5" in lobby_text(place)
+    notices = [m.content for m in place.visible_messages()[1:]]
+    assert any(ana.mention in n and ben.mention in n and "begins" in n for n in notices)
+
+
+async def test_start_refuses_when_the_count_is_out_of_range(world: World) -> None:
+    ana, *others = world.users("Ana", "Ben", "Cleo", "Dan", "Eve")
+    place = await world.open_game(ana, "race")
+    for user in others[:3]:
+        await world.press(user, table(place), "Join")
+    assert await world.press(others[3], table(place), "Join") == "The game is full (4 players)."
+    for user in [ana, *others[:3]]:
+        await world.press(user, table(place), "Leave")
+    refused = await world.press(ana, table(place), "Start")
+    assert refused == "This game needs 1 to 4 players; there are 0."
+    assert buttons(table(place)) == ["Join", "Leave", "Start", "Cancel"]
+
+
+async def test_cancel_by_the_host_or_a_manager_only(world: World) -> None:
+    ana, ben = world.users("Ana", "Ben")
+    boss = world.double.add_member("Boss", admin=True)
+    place = await world.open_game(ana, "race")
+    assert await world.press(ben, table(place), "Cancel") == HOST_ONLY
+    await world.press(boss, table(place), "Cancel")
+    assert buttons(table(place)) == []
+    assert "cancelled" in lobby_text(place)
+    again = await world.answer(await ana.slash("newgame race", channel=place))
+    assert "is open in" in again.content  # a cancelled lobby frees its thread
+
+
+async def test_one_game_per_thread_and_several_per_channel(world: World) -> None:
+    ana, ben = world.users("Ana", "Ben")
+    first = await world.open_game(ana, "race")
+    second = await world.open_game(ben, "race")
+    assert first.id != second.id and first.parent_id == second.parent_id == world.channel.id
+    refused = await world.answer(await ana.slash("newgame race", channel=first))
+    assert "already has an open game" in refused.content
+
+
+async def test_a_channel_without_threads_hosts_the_game_itself(world: World) -> None:
+    ana = world.double.user("Ana")
+    plain = world.double.add_channel("no-threads", threads=False)
+    place = await world.open_game(ana, "race", channel=plain)
+    assert place.id == plain.id
+    assert buttons(table(place)) == ["Join", "Leave", "Start", "Cancel"]
+
+
+async def test_abort_asks_first_and_only_the_host_or_a_manager_may(world: World) -> None:
+    ana, ben = world.users("Ana", "Ben")
+    place = await world.open_game(ana, "race")
+    await world.press(ben, table(place), "Join")
+    await world.press(ana, table(place), "Start")
+    refused = await world.answer(await ben.slash("abort", channel=place))
+    assert refused.content == HOST_ONLY
+    confirm = await world.answer(await ana.slash("abort", channel=place))
+    assert confirm.ephemeral and buttons(confirm) == ["End the game", "Keep playing"]
+    kept = await (await ana.click(confirm, "Keep playing")).reply()
+    assert kept.content == "The game goes on."
+    confirm = await world.answer(await ana.slash("abort", channel=place))
+    await world.press(ana, confirm, "End the game")
+    assert "ended early" in (table(place).content or "")
+    assert buttons(table(place)) == []
+    nothing = await world.answer(await ana.slash("abort", channel=place))
+    assert nothing.content == "There is no open game in this channel."
+
+
+async def test_games_rules_and_help(world: World) -> None:
+    ana = world.double.user("Ana")
+    empty = await world.answer(await ana.slash("games"))
+    assert empty.content.startswith("No games yet")
+    place = await world.open_game(ana, "race")
+    listing = await world.answer(await ana.slash("games"))
+    assert f"<#{place.id}>: lobby" in listing.content and listing.ephemeral
+    rules = await world.answer(await ana.slash("rules", game="race"))
+    assert "Take turns adding 1 or 2" in rules.content
+    helped = await world.answer(await ana.slash("help"))
+    assert "/newgame race" in helped.content
+
+
+async def test_panels_are_private_and_stale_buttons_refused(world: World) -> None:
+    ana, ben, cleo = world.users("Ana", "Ben", "Cleo")
+    place = await world.open_game(ana, "race")
+    await world.press(ben, table(place), "Join")
+    await world.press(ana, table(place), "Start")
+    outsider = await world.panel(cleo, place, "My panel")
+    assert outsider.content == "You are not playing in this game."
+    panel = await world.panel(ana, place, "My panel")
+    assert panel.ephemeral and buttons(panel) == ["+1", "+2"] and "lucky number" in panel.content
+    assert not ben.can_see(panel) and not cleo.can_see(panel)
+    second = await world.panel(ana, place, "My panel")
+    await world.press(ana, second, "+2")
+    assert buttons(second) == []  # the panel she used now offers no moves
+    await world.press(ben, await world.panel(ben, place, "My panel"), "+1")
+    # Ana's first panel is from her previous turn: refused, nothing applied twice.
+    stale = await world.press(ana, panel, "+2")
+    assert stale is not None and stale.startswith("That button is from an earlier turn")
+    assert "Counter: **3** of 10" in lobby_text(place)
+
+
+async def test_a_game_whose_thread_was_deleted_ends_quietly(world: World) -> None:
+    ana, ben = world.users("Ana", "Ben")
+    place = await world.open_game(ana, "race", turn_seconds=30)
+    await world.press(ben, table(place), "Join")
+    await world.press(ana, table(place), "Start")
+    world.double.delete_channel(place)
+    await world.advance(30)  # the turn limit passes: the bot finds the thread gone
+    await world.settle()
+    assert world.bot is not None and world.bot.store is not None
+    (row,) = await world.bot.store.games_in_guild(world.double.guild.id)
+    assert row.status == "aborted" and await world.bot.store.timers(row.id) == []
+    listing = await world.answer(await ana.slash("games"))
+    assert "ended early" in listing.content
+    world.double.reset_health()  # the bot's requests to the deleted thread failed, as expected

@@ -1,0 +1,44 @@
+"""A restart mid-game: same database, new bot; the game, its buttons and timers resume."""
+
+from __future__ import annotations
+
+from bot.harness import World, buttons, table
+
+
+def board(place: object) -> str:
+    return table(place).embeds[0]["description"]  # type: ignore[arg-type]
+
+
+async def test_the_game_resumes_with_working_buttons_and_timers(world: World) -> None:
+    ana, ben = world.users("Ana", "Ben")
+    place = await world.open_game(ana, "race", turn_seconds=60)
+    await world.press(ben, table(place), "Join")
+    await world.press(ana, table(place), "Start")
+    await world.press(ana, await world.panel(ana, place, "My panel"), "+2")
+    assert "Counter: **2** of 10" in board(place)
+
+    await world.stop_bot()
+    await world.advance(600)  # ten minutes down, past Ben's deadline
+    await world.start_bot()
+    await world.settle()  # the overdue deadline fires once on start-up (default +1)
+    assert "Counter: **3** of 10" in board(place)
+    # The table message from before the restart still works.
+    panel = await world.panel(ana, place, "My panel")
+    assert buttons(panel) == ["+1", "+2"]
+    await world.press(ana, panel, "+1")
+    assert "Counter: **4** of 10" in board(place)
+    # The next deadline fires on time: Ben's turn runs out after 60 s.
+    await world.advance(59)
+    await world.settle()
+    assert "Counter: **4** of 10" in board(place)
+    await world.advance(1)
+    await world.settle()
+    assert "Counter: **5** of 10" in board(place)
+
+
+async def test_a_lobby_survives_a_restart(world: World) -> None:
+    ana, ben = world.users("Ana", "Ben")
+    place = await world.open_game(ana, "race")
+    await world.restart()
+    assert await world.press(ben, table(place), "Join") == "You joined the game."
+    assert "Ben" in board(place)
