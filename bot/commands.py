@@ -47,6 +47,16 @@ def option_parameters(model: type[BaseModel]) -> list[inspect.Parameter]:
     return parameters
 
 
+def required_permissions(granted: discord.Permissions) -> list[str]:
+    """What the bot lacks in a channel to host a game there (in words)."""
+    checks = (
+        ("send messages", granted.send_messages or granted.send_messages_in_threads),
+        ("embed links", granted.embed_links),
+        ("attach files", granted.attach_files),
+    )
+    return [name for name, ok in checks if not ok]
+
+
 class Commands:
     def __init__(
         self, client: discord.Client, service: GameService, games: list[Game] | None = None
@@ -119,10 +129,14 @@ class Commands:
         except ValidationError as error:
             reason = error.errors()[0]["msg"].removeprefix("Value error, ")
             raise Refused("host.bad_options", reason=reason) from None
+        needed = required_permissions(interaction.app_permissions)
+        if needed:
+            raise Refused("host.missing_permissions", what=", ".join(needed))
         await interaction.response.defer(ephemeral=True, thinking=True)
         channel = interaction.channel
         user = interaction.user
-        place, parent = await self._game_place(channel, game, user.display_name)
+        may_thread = interaction.app_permissions.create_public_threads
+        place, parent = await self._game_place(channel, game, user.display_name, may_thread)
         live = await self._service.open_lobby(
             kind=game.id,
             options=options,
@@ -139,10 +153,10 @@ class Commands:
         )
 
     async def _game_place(
-        self, channel: Any, game: Game, host: str
+        self, channel: Any, game: Game, host: str, may_thread: bool
     ) -> tuple[discord.abc.Snowflake, int | None]:
         """A new thread from the channel; the channel itself where threads are not allowed."""
-        if isinstance(channel, discord.TextChannel):
+        if isinstance(channel, discord.TextChannel) and may_thread:
             try:
                 thread = await channel.create_thread(
                     name=f"{game.name}: {host}"[:100],
