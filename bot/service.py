@@ -34,6 +34,7 @@ class LiveGame:
     row: GameRow
     players: list[PlayerRow]
     state: State | None = None
+    deadline_at: float | None = None  # when the current phase times out (Unix seconds)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
 
     @property
@@ -101,6 +102,9 @@ class GameService:
             live = LiveGame(row=row, players=await self.store.players(game_id))
             if row.state is not None:
                 live.state = live.game.parse_state(row.state)
+            for timer in await self.store.timers(game_id):
+                if timer.kind == DEADLINE:
+                    live.deadline_at = timer.due_at
             if row.is_open:
                 self._cache[game_id] = live
             return live
@@ -350,10 +354,12 @@ class GameService:
             return
         deadline = live.game.deadline(live.state, as_datetime(self.clock.now()))
         if deadline is None:
+            live.deadline_at = None
             await self.scheduler.cancel(live.id, DEADLINE)
         else:
+            live.deadline_at = deadline.at.timestamp()
             await self.scheduler.schedule(
-                live.id, DEADLINE, deadline.at.timestamp(), {"phase": deadline.key}
+                live.id, DEADLINE, live.deadline_at, {"phase": deadline.key}
             )
 
     # -- timers ------------------------------------------------------------------------------------
