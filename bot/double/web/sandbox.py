@@ -12,11 +12,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections.abc import AsyncIterator, Callable, Mapping, Sequence
+from pathlib import Path
 
 import discord
 
 from bot.clock import Clock
 from bot.double.discordpy import connected
+from bot.double.persistence import load_world, save_world
 from bot.double.server import DiscordDouble, running_double
 
 DEFAULT_MEMBERS = ("Ana", "Ben", "Cleo", "Dev")
@@ -35,20 +37,36 @@ async def start_sandbox(
     channels: Mapping[str, bool] = DEFAULT_CHANNELS,
     clock: Clock | None = None,
     token: str | None = None,
+    world: Path | None = None,
 ) -> AsyncIterator[DiscordDouble]:
     """Start the double on host:port with members and channels, and connect `client`.
 
     `channels` maps extra channel names to whether threads may be created there.
     Members in `admins` get the Admin role (Manage Server); those in `closed_dms`
-    refuse DMs from the bot.
+    refuse DMs from the bot. `world`: a file that keeps the server (channels, threads,
+    messages, members) across restarts, saved every few seconds and at the end.
     """
     async with running_double(clock, host=host, port=port) as double:
-        for name, threads in channels.items():
-            double.add_channel(name, threads=threads)
-        for name in members:
-            double.add_member(name, admin=name in admins, dms_open=name not in closed_dms)
-        async with connected(double, client, token=token):
-            yield double
+        if world is None or not load_world(double, world):
+            for name, threads in channels.items():
+                double.add_channel(name, threads=threads)
+            for name in members:
+                double.add_member(name, admin=name in admins, dms_open=name not in closed_dms)
+        saver = asyncio.create_task(_keep_saving(double, world)) if world else None
+        try:
+            async with connected(double, client, token=token):
+                yield double
+        finally:
+            if saver is not None:
+                saver.cancel()
+            if world is not None:
+                save_world(double, world)
+
+
+async def _keep_saving(double: DiscordDouble, world: Path, every: float = 3.0) -> None:
+    while True:
+        await asyncio.sleep(every)
+        save_world(double, world)
 
 
 async def serve_sandbox(
