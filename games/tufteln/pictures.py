@@ -53,7 +53,6 @@ RATING_NAMES = {
     "incredible": "incredible",
     "out_of_this_world": "out of this world",
 }
-_UMLAUTS = {"ä": "a", "ö": "o", "ü": "u", "Ä": "A", "Ö": "O", "Ü": "U"}
 
 MARGIN = 24
 CELL = 100  # field size on the full sheet
@@ -71,36 +70,10 @@ def draw_text(
     fill: tuple[int, int, int] = INK,
     **kwargs: object,
 ) -> float:
-    """Draw `text` at its top left `xy`; umlauts get hand-drawn dots. Returns the width."""
+    """Draw `text` at its top left `xy`. Returns the width."""
     face = font(size)
-    x, y = xy
-    for part, dotted in _split_umlauts(text):
-        draw.text((x, y), part, font=face, fill=fill, **kwargs)  # type: ignore[arg-type]
-        width = draw.textlength(part, font=face)
-        if dotted:
-            top = draw.textbbox((x, y), part, font=face)[1]
-            r = max(1.4, size / 17)
-            for cx in (x + width * 0.24, x + width * 0.76):
-                cy = top - r - max(2.0, size / 12)
-                draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=fill)
-        x += width
-    return x - xy[0]
-
-
-def _split_umlauts(text: str) -> list[tuple[str, bool]]:
-    parts: list[tuple[str, bool]] = []
-    plain = ""
-    for ch in text:
-        if ch in _UMLAUTS:
-            if plain:
-                parts.append((plain, False))
-                plain = ""
-            parts.append((_UMLAUTS[ch], True))
-        else:
-            plain += ch
-    if plain:
-        parts.append((plain, False))
-    return parts
+    draw.text(xy, text, font=face, fill=fill, **kwargs)  # type: ignore[arg-type]
+    return draw.textlength(text, font=face)
 
 
 def _centred(
