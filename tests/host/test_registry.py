@@ -19,8 +19,6 @@ def test_the_example_game_exists_but_is_never_offered() -> None:
      ("TUFTELN", "tufteln"), ("No Prob-Lama", "lama"), ("race to ten", "race")],
 )  # fmt: skip
 def test_names_and_aliases_find_one_game(name: str, game_id: str) -> None:
-    if game_id not in registry.all_games():
-        pytest.skip(f"{game_id} is not built yet")
     game = registry.lookup(name)
     assert game is not None and game.id == game_id
 
