@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from bot import ids
 from bot.service import LiveGame
 from bot.ui import Button, Screen
@@ -17,7 +19,7 @@ def player_range(live: LiveGame, locale: str) -> str:
     return say(live, "lobby.range", locale, min=game.min_players, max=game.max_players)
 
 
-def lobby_screen(live: LiveGame, locale: str) -> Screen:
+def lobby_screen(live: LiveGame, locale: str, notes: Sequence[str] = ()) -> Screen:
     names = "\n".join(f"{p.seat + 1}. {p.display_name}" for p in live.players) or "—"
     options = ", ".join(f"{k}: {v}" for k, v in live.row.options.items())
     text = "\n".join(
@@ -25,6 +27,7 @@ def lobby_screen(live: LiveGame, locale: str) -> Screen:
             say(live, "lobby.host", locale, host=f"<@{live.row.host_id}>"),
             player_range(live, locale),
             say(live, "lobby.options", locale, options=options) if options else "",
+            *notes,
             "",
             say(live, "lobby.players", locale, count=len(live.players)),
             names,

@@ -16,8 +16,8 @@ import discord
 from bot.adapters import adapter_for
 from bot.lobby import closed_screen, lobby_screen
 from bot.service import Change, GameService, LiveGame
-from bot.ui import Screen, send_kwargs
-from bot.wording import event_text, say
+from bot.ui import Row, Screen, send_kwargs
+from bot.wording import say
 
 log = logging.getLogger(__name__)
 
@@ -27,7 +27,7 @@ UNKNOWN_CHANNEL = 10003  # Discord's error code: the thread or channel was delet
 def table_screen(live: LiveGame) -> Screen:
     locale = live.row.locale
     if live.status == "lobby":
-        return lobby_screen(live, locale)
+        return lobby_screen(live, locale, adapter_for(live.row.kind).lobby_lines(live, locale))
     if live.status == "cancelled":
         return closed_screen(live, locale, "table.cancelled")
     if live.state is None:
@@ -58,6 +58,11 @@ class Presenter:
         # so an edit never gives away that someone acted in secret.
         self._shown: dict[int, int] = {}
 
+    @property
+    def service(self) -> GameService:
+        """The game service (for adapters' timers, e.g. a scheduled start)."""
+        return self._service
+
     def channel(self, live: LiveGame) -> discord.PartialMessageable:
         return self._client.get_partial_messageable(live.row.channel_id, guild_id=live.row.guild_id)
 
@@ -81,6 +86,7 @@ class Presenter:
         adapter = adapter_for(live.row.kind)
         lines: list[str] = []
         mentions: list[int] = []
+        rows: tuple[Row, ...] = ()
         if change.kind == "started":
             mentions = [p.user_id for p in live.players]
             lines.append(
@@ -90,18 +96,27 @@ class Presenter:
             screen = adapter.announcement(live, change, locale)
             if screen is not None and screen.content:
                 lines.append(screen.content)
-        if change.kind != "finished" and live.state is not None:
+                mentions += screen.mentions
+                rows = screen.rows  # e.g. a button that opens the panel
+        if (
+            change.kind != "finished"
+            and live.state is not None
+            and adapter.mention_turn(live, change)
+        ):
             active = live.game.waiting_for(live.state)
             if len(active) == 1 and len(live.players) > 1:
                 user = live.players[next(iter(active))].user_id
                 mentions.append(user)
                 lines.append(say(live, "table.your_turn", locale, mention=f"<@{user}>"))
         if lines:
-            await self._post(live, Screen(content="\n".join(lines), mentions=tuple(mentions)))
-        for event in change.events:
-            if event.to is not None:
-                for seat in event.to:
-                    await self.direct(live, seat, Screen(content=event_text(live, event, locale)))
+            notice = Screen(content="\n".join(lines), mentions=tuple(mentions), rows=rows)
+            await self._post(live, notice)
+        for seat, screen in adapter.private_notices(live, change, locale):
+            await self.direct(live, seat, screen)
+
+    async def post(self, live: LiveGame, screen: Screen) -> discord.Message | None:
+        """A new message in the game's channel (for adapters' own notices)."""
+        return await self._post(live, screen)
 
     async def _post(self, live: LiveGame, screen: Screen) -> discord.Message | None:
         try:

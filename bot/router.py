@@ -87,9 +87,13 @@ class Router:
             raise Refused("host.not_a_player")
         values = list((interaction.data or {}).get("values", []))
         adapter = adapter_for(live.row.kind)
-        action = adapter.decode(live, seat, control.rest, values)
+        # In a thread: a step of a panel (a Screen, not an action) may render a picture.
+        action = await asyncio.to_thread(adapter.decode, live, seat, control.rest, values)
+        if isinstance(action, Screen):  # a step within the panel: show it, nothing applied
+            await interaction.edit_original_response(**send_kwargs(action, editing=True))
+            return
         await self._service.act(live.id, interaction.user.id, action, phase=control.phase)
-        if live.status == "running":
+        if live.status == "running" or _shows_final_panel(live):
             panel = await self.panel(live, interaction.user.id, locale)
         else:
             panel = Screen(content=t("table.over", locale))
@@ -101,6 +105,11 @@ class Router:
             raise Refused("host.not_a_player")
         if live.status == "lobby":
             raise Refused("host.not_started")
-        if live.state is None or live.status != "running":
+        if live.state is None or (live.status != "running" and not _shows_final_panel(live)):
             raise Refused("host.game_over")
         return await asyncio.to_thread(adapter_for(live.row.kind).panel, live, seat, locale)
+
+
+def _shows_final_panel(live: LiveGame) -> bool:
+    """A finished game whose adapter still shows each player their own panel."""
+    return live.status == "finished" and adapter_for(live.row.kind).panel_after_end

@@ -10,6 +10,7 @@ import pytest
 
 from bot.clock import FakeClock
 from bot.double import DiscordDouble, InteractionFailed, connected, running_double
+from bot.double.schema import SpecValidator
 
 
 async def test_interaction_not_acknowledged_in_3_seconds_fails(
@@ -75,7 +76,14 @@ async def test_followup_within_15_minutes_works(
         ("options", "components.0.components.0.options"),
         ("custom_id", "components.0.components.0.custom_id"),
         ("embeds", "embeds"),
-        ("schema", "components.0.components.0.style"),
+        pytest.param(
+            "schema",
+            "components.0.components.0.style",
+            marks=pytest.mark.skipif(
+                not SpecValidator().available,
+                reason="Discord's OpenAPI description is not beside the checkout",
+            ),
+        ),
     ],
 )
 async def test_payload_limits_answer_400_invalid_form_body(
