@@ -71,6 +71,7 @@ class Change:
     kind: str  # opened, joined, left, started, acted, expired, finished, cancelled, aborted
     user_id: int | None = None
     events: tuple[Event, ...] = ()
+    before: State | None = None  # the state the change started from (None: no state yet)
 
 
 Listener = Callable[[Change], Awaitable[None]]
@@ -331,12 +332,12 @@ class GameService:
                 now=self.clock.now(),
             ),
         )
-        live.state = state
+        before, live.state = live.state, state
         self._touch(live, version=version, status=status)
         if not finished:
             await self._reschedule(live, previous)
         kind = "finished" if finished else ("acted" if user_id is not None else "expired")
-        return Change(live, kind, user_id, tuple(events))
+        return Change(live, kind, user_id, tuple(events), before)
 
     async def _write(self, live: LiveGame, write: Awaitable[int]) -> int:
         """Run a versioned write; on a conflict, reload the game and refuse politely."""
