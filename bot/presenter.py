@@ -22,6 +22,7 @@ from bot.wording import say
 log = logging.getLogger(__name__)
 
 UNKNOWN_CHANNEL = 10003  # Discord's error code: the thread or channel was deleted
+MENTION_LIMIT = 25  # more players than this are not pinged one by one
 
 
 def table_screen(live: LiveGame) -> Screen:
@@ -88,10 +89,12 @@ class Presenter:
         mentions: list[int] = []
         rows: tuple[Row, ...] = ()
         if change.kind == "started":
-            mentions = [p.user_id for p in live.players]
-            lines.append(
-                say(live, "table.started", locale, mentions=" ".join(f"<@{m}>" for m in mentions))
-            )
+            if len(live.players) <= MENTION_LIMIT:
+                mentions = [p.user_id for p in live.players]
+                pings = " ".join(f"<@{m}>" for m in mentions)
+                lines.append(say(live, "table.started", locale, mentions=pings))
+            else:  # a whole server playing: no wall of pings
+                lines.append(say(live, "table.started_many", locale, count=len(live.players)))
         else:
             screen = adapter.announcement(live, change, locale)
             if screen is not None and screen.content:

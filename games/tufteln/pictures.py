@@ -374,7 +374,11 @@ def scoreboard_image(
     width = MARGIN * 3 + list_width + grid.width
     shown = ranked[:LIST_ROWS]
     row = 34
-    height = MARGIN * 2 + 60 + max(row * len(shown) + 50, grid.height + 60)
+    # The best sheet's column: caption, grid, then one summary line per scoring kind
+    # and the bonus line (see `_best_summary`).
+    summary = 1 + sum(1 for c in CATEGORIES if POINTS[c] and best.squares.count(c))
+    best_column = 32 + grid.height + 14 + 26 * summary
+    height = MARGIN * 2 + 60 + max(row * len(shown) + 50, best_column)
     image = Image.new("RGB", (width, height), BACKGROUND)
     draw = ImageDraw.Draw(image)
     draw_text(draw, (MARGIN, MARGIN), "Tüfteln: final scores", 34, INK)

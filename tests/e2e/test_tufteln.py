@@ -1,0 +1,280 @@
+"""Tüfteln end to end: live and scheduled games through the real bot and the double.
+
+Simulated players place their rolls through their private panels; time runs on the
+fake clock, so a game "over several days" takes a moment.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bot import ids
+from bot.double import SimUser
+from bot.double.model import Channel, Message
+from bot.harness import World, buttons, table
+from games import registry
+from games.engine import Game
+
+HOUR = 3600
+SHEET = "My sheet"
+PICTURES = Path("/tmp")
+
+
+@pytest.fixture
+def offered_games() -> list[Game] | None:
+    return [registry.get("tufteln")]
+
+
+# -- helpers -------------------------------------------------------------------------------
+
+
+def board(place: Channel) -> str:
+    embed = table(place).embeds[0]
+    return f"{embed.get('title', '')}\n{embed.get('description', '')}"
+
+
+def notices(place: Channel) -> list[str]:
+    """Every message in the place after the table message."""
+    return [m.content for m in place.visible_messages()[1:]]
+
+
+def rolls_posted(place: Channel) -> list[Message]:
+    return [m for m in place.visible_messages()[1:] if m.content.startswith("🎲 **Roll")]
+
+
+def rest_of(select: dict[str, object]) -> str:
+    control = ids.parse(str(select["custom_id"]))
+    assert control is not None
+    return control.rest
+
+
+async def choose(
+    world: World, user: SimUser, message: Message, select: dict[str, object]
+) -> Message:
+    """Pick the first option of `select`; the panel as the bot updated it."""
+    options = select["options"]
+    assert isinstance(options, list)
+    custom_id = str(select["custom_id"])
+    result = await user.select(message, [options[0]["value"]], custom_id=custom_id)
+    await world.settle()
+    return await result.reply()
+
+
+async def place_roll(world: World, user: SimUser, panel: Message) -> Message:
+    """Place the panel's open roll with the first legal choices (one or two steps)."""
+    first = panel.selects[0]
+    updated = await choose(world, user, panel, first)
+    if rest_of(first).startswith("f"):  # two steps: die 1's field, then die 2's
+        assert "Back" in buttons(updated)
+        if updated.selects:
+            updated = await choose(world, user, updated, updated.selects[0])
+        else:  # a few choices: buttons
+            result = await user.click(updated, buttons(updated)[0])
+            await world.settle()
+            updated = await result.reply()
+    return updated
+
+
+async def place(world: World, user: SimUser, place_: Channel) -> Message:
+    return await place_roll(world, user, await world.panel(user, place_, SHEET))
+
+
+def everything_seen(user: SimUser, *places: Channel) -> list[Message]:
+    seen = [m for p in places for m in user.sees(p)]
+    return seen + user.dms()
+
+
+def assert_sees_only_own_sheet(user: SimUser, *places: Channel) -> None:
+    """No sheet but the user's own reaches them: pictures, alt texts or words."""
+    for message in everything_seen(user, *places):
+        for attachment in message.attachments:
+            if attachment.filename == "sheet.png":
+                assert (attachment.description or "").startswith(f"{user.name}'s"), attachment
+        assert "'s sheet" not in message.text or f"{user.name}'s sheet" in message.text
+
+
+def save(message: Message, name: str) -> None:
+    for attachment in message.attachments:
+        (PICTURES / f"tufteln_e2e_{name}_{attachment.filename}").write_bytes(attachment.data)
+
+
+# -- live play ------------------------------------------------------------------------------
+
+
+async def test_two_players_play_a_live_game_to_the_end(world: World) -> None:
+    ana, ben = world.users("Ana", "Ben")
+    place_ = await world.open_game(ana, "tufteln", variant="B")
+    await world.press(ben, table(place_), "Join")
+    await world.press(ana, table(place_), "Start")
+    assert buttons(table(place_)) == [SHEET]
+    assert "roll 1 of 15" in board(place_) and "To place: Ana, Ben" in board(place_)
+    assert table(place_).attachments[0].filename == "roll.png"
+    save(table(place_), "table")
+
+    panel = await world.panel(ana, place_, SHEET)
+    assert panel.ephemeral and not ben.can_see(panel)
+    assert "**Roll 1 of 15**" in panel.content and panel.attachments[0].filename == "sheet.png"
+    save(panel, "panel")
+    await place_roll(world, ana, panel)
+    assert "Placed: Ana" in board(place_) and "To place: Ben" in board(place_)
+    assert any(ben.mention in n and "your turn" in n for n in notices(place_))
+    again = await world.panel(ana, place_, SHEET)
+    assert "You have placed roll 1" in again.content and again.selects == []
+
+    for roll in range(1, 16):
+        if roll > 1:
+            await place(world, ana, place_)
+        if roll == 15:
+            assert_sees_only_own_sheet(ben, place_, world.channel)
+            assert_sees_only_own_sheet(ana, place_, world.channel)
+        await place(world, ben, place_)
+        if roll < 15:
+            assert f"roll {roll + 1} of 15" in board(place_)
+    assert len(rolls_posted(place_)) == 14  # roll 1 is on the table from the start
+
+    results = place_.visible_messages()[-1]
+    assert "final scores" in results.content and "Winner" in results.content
+    (board_picture,) = results.attachments
+    assert board_picture.filename == "scores.png" and "final scores" in (
+        board_picture.description or ""
+    )
+    save(results, "results")
+    assert "final scores" in board(place_) and buttons(table(place_)) == [SHEET]
+    final = await world.panel(ben, place_, SHEET)
+    assert "Your final sheet" in final.content and "rank" in final.content
+    assert (final.attachments[0].description or "").startswith("Ben's")
+    save(final, "final_panel")
+
+
+async def test_a_solo_game_ends_with_the_rating(world: World) -> None:
+    ana = world.double.user("Ana")
+    place_ = await world.open_game(ana, "tufteln", turn_seconds=60)
+    await world.press(ana, table(place_), "Start")
+    for _ in range(2):
+        await place(world, ana, place_)
+    assert "roll 3 of 15" in board(place_) and "Place by <t:" in board(place_)
+    # Ana walks away: each turn limit places her roll by the default.
+    for _ in range(13):
+        await world.advance(60)
+    await world.settle()
+    defaults = [n for n in notices(place_) if n.startswith("⏱️")]
+    assert len(defaults) == 13 and "the default placement was used for Ana" in defaults[0]
+    results = place_.visible_messages()[-1]
+    assert "Ana scored" in results.content and "points:" in results.content
+    final = await world.panel(ana, place_, SHEET)
+    assert "Your final sheet" in final.content and "Ana scored" in final.content
+
+
+async def test_a_big_table_counts_and_one_line_covers_every_default(world: World) -> None:
+    host, *others = world.users(*[f"P{k:02}" for k in range(24)])
+    place_ = await world.open_game(host, "tufteln", turn_seconds=120)
+    for user in others:
+        await world.press(user, table(place_), "Join")
+    await world.press(host, table(place_), "Start")
+    for user in others[:3]:
+        await place(world, user, place_)
+    assert "3 of 24 players have placed roll 1" in board(place_)
+    assert "P05" not in board(place_)  # counts, not a wall of names
+    before = len(notices(place_))
+    await world.advance(120)
+    await world.settle()
+    new = notices(place_)[before:]
+    assert len(new) == 1  # one message for 21 defaults and the next roll
+    assert "the default placement was used for 21 players" in new[0] and "Roll 2 of 15" in new[0]
+
+
+# -- scheduled play ------------------------------------------------------------------------
+
+
+def reminders(user: SimUser) -> list[Message]:
+    return [m for m in user.dms() if m.content.startswith("⏰")]
+
+
+async def test_a_scheduled_game_runs_over_days(world: World) -> None:
+    ana, ben, cleo = world.users("Ana", "Ben", "Cleo")
+    opened = world.clock.now()
+    place_ = await world.open_game(ana, "tufteln", schedule="every 4h")
+    first = int(opened + 4 * HOUR)
+    assert f"<t:{first}:F>" in board(place_)
+    await world.press(ben, table(place_), "Join")
+    await world.advance(3 * HOUR)
+    assert await world.press(cleo, table(place_), "Join") == "You joined the game."
+    await world.advance(HOUR - 1)
+    assert buttons(table(place_)) == ["Join", "Leave", "Start", "Cancel"]
+
+    # The game starts itself with roll 1 at the announced time, not an interval later.
+    await world.advance(1)
+    await world.settle()
+    (roll_1,) = rolls_posted(place_)
+    assert roll_1.timestamp == pytest.approx(first, abs=1)
+    assert "roll 1 of 15" in board(place_) and f"<t:{first + 4 * HOUR}:F>" in board(place_)
+    assert any("begins" in n and cleo.mention in n for n in notices(place_))
+
+    await place(world, ana, place_)
+    await world.advance(2 * HOUR)  # the reminder, halfway to the next roll
+    assert [len(reminders(u)) for u in (ana, ben, cleo)] == [0, 1, 1]
+    assert "roll 1 is waiting" in reminders(ben)[0].content
+    await world.advance(2 * HOUR)
+    assert len(rolls_posted(place_)) == 2
+    await place(world, ana, place_)
+
+    # Ben catches up from the reminder's button: the oldest open roll first.
+    panel = await world.answer(await ben.click(reminders(ben)[0], SHEET))
+    assert "**Roll 1 of 15**" in panel.content and "You have 2 open rolls" in panel.content
+    panel = await place_roll(world, ben, panel)
+    assert "**Roll 2 of 15**" in panel.content
+    panel = await place_roll(world, ben, panel)
+    assert "You have placed every roll so far" in panel.content
+
+    await world.advance(2 * HOUR)
+    assert [len(reminders(u)) for u in (ana, ben, cleo)] == [0, 1, 2]
+    assert "2 open rolls" in reminders(cleo)[1].content
+
+    # Down over roll 3's time: it is made once when the bot is back.
+    await world.stop_bot()
+    await world.advance(3 * HOUR)
+    await world.start_bot()
+    await world.settle()
+    assert len(rolls_posted(place_)) == 3 and "roll 3 of 15" in board(place_)
+    await world.advance(HOUR)
+    assert len(rolls_posted(place_)) == 3
+
+    # Ana and Ben keep up; Cleo never comes back.
+    for roll in range(3, 16):
+        if roll > 3:
+            await world.advance(4 * HOUR)
+        assert len(rolls_posted(place_)) == roll
+        await place(world, ana, place_)
+        await place(world, ben, place_)
+    assert "That was the last roll" in notices(place_)[-1]
+    assert "Catch up by" in board(place_)
+    assert_sees_only_own_sheet(ana, place_, world.channel)
+    assert_sees_only_own_sheet(cleo, place_, world.channel)
+    assert len(reminders(ana)) == 0 and len(reminders(cleo)) == 14  # roll 15's is due
+
+    await world.advance(24 * HOUR)
+    await world.settle()
+    assert len(reminders(cleo)) == 15 and "Final deadline" in reminders(cleo)[-1].content
+    final_notice = next(n for n in notices(place_) if "final deadline has passed" in n)
+    assert "Cleo (15 rolls)" in final_notice
+    assert "final scores" in place_.visible_messages()[-1].content
+    final = await world.panel(cleo, place_, SHEET)
+    assert "Your final sheet" in final.content
+
+
+async def test_the_host_starts_a_scheduled_game_early_and_it_rolls_at_once(world: World) -> None:
+    ana = world.double.user("Ana")
+    # The fake clock starts at 08:00 UTC, 09:00 in Berlin: the next 18:00 there is 9 h away.
+    place_ = await world.open_game(ana, "tufteln", schedule="daily 18:00 Europe/Berlin")
+    evening = int(world.clock.now() + 9 * HOUR)
+    assert f"<t:{evening}:F>" in board(place_)
+    await world.advance(HOUR)
+    await world.press(ana, table(place_), "Start")
+    await world.settle()
+    assert len(rolls_posted(place_)) == 1
+    assert f"Next roll: <t:{evening}:F>" in board(place_)
+    await world.advance(8 * HOUR)  # the schedule's 18:00; the lobby's timer adds nothing
+    await world.settle()
+    assert len(rolls_posted(place_)) == 2
