@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import inspect
+import re
 import types
 import typing
 from typing import Any, Literal
@@ -23,6 +24,8 @@ from bot.ui import Button, Screen, send_kwargs
 from games import registry
 from games.engine import Game
 
+COMMAND_NAME = re.compile(r"[a-z0-9_-]{1,32}")
+MAX_SUBCOMMANDS = 25
 THREAD_HOURS = 10080  # a week of inactivity before Discord archives a game's thread
 
 
@@ -47,6 +50,18 @@ def option_parameters(model: type[BaseModel]) -> list[inspect.Parameter]:
     return parameters
 
 
+def subcommand_names(games: list[Game]) -> list[tuple[str, Game]]:
+    """/newgame's subcommands: each game's id, then its aliases that are valid command
+    names not taken already (`/newgame tabula` for Lupusburg). Discord allows 25."""
+    names = {registry.normalize(g.id): g for g in games}
+    for game in games:
+        for alias in game.aliases:
+            name = registry.normalize(alias)
+            if COMMAND_NAME.fullmatch(name) and name not in names:
+                names[name] = game
+    return list(names.items())[:MAX_SUBCOMMANDS]
+
+
 def required_permissions(granted: discord.Permissions) -> list[str]:
     """What the bot lacks in a channel to host a game there (in words)."""
     checks = (
@@ -69,8 +84,8 @@ class Commands:
         newgame = app_commands.Group(
             name="newgame", description="Start a new game in this channel", guild_only=True
         )
-        for game in self._games:
-            newgame.add_command(self._newgame_command(game))
+        for name, game in subcommand_names(self._games):
+            newgame.add_command(self._newgame_command(game, name))
         tree.add_command(newgame)
         choices = [app_commands.Choice(name=g.name, value=g.id) for g in self._games]
 
@@ -96,7 +111,7 @@ class Commands:
         async def abort(interaction: discord.Interaction) -> None:
             await guarded(interaction, lambda: self._abort(interaction))
 
-    def _newgame_command(self, game: Game) -> app_commands.Command[Any, ..., None]:
+    def _newgame_command(self, game: Game, name: str) -> app_commands.Command[Any, ..., None]:
         parameters = option_parameters(game.options_model)
 
         async def callback(interaction: discord.Interaction, **options: Any) -> None:
@@ -113,7 +128,7 @@ class Commands:
         }
         app_commands.describe(**descriptions)(callback)
         return app_commands.Command(
-            name=registry.normalize(game.id),
+            name=name,
             description=f"Start a game of {game.name}"[:100],
             callback=callback,
         )

@@ -52,17 +52,17 @@ class Scheduler:
 
     async def schedule(
         self, game_id: int, kind: str, due_at: float, payload: dict[str, Any] | None = None
-    ) -> TimerRow:
+    ) -> None:
         """Set (or replace) the game's timer of this kind."""
-        timer = await self._store.set_timer(game_id, kind, due_at, payload or {})
-        self._wake()
-        return timer
+        await self._store.set_timer(game_id, kind, due_at, payload or {})
+        self.changed()
 
     async def cancel(self, game_id: int, kind: str) -> None:
         await self._store.cancel_timer(game_id, kind)
-        self._wake()
+        self.changed()
 
-    def _wake(self) -> None:
+    def changed(self) -> None:
+        """The timers in the store changed (set or cancelled by someone else): look again."""
         self._waiting = False
         self._changed.set()
 
@@ -86,7 +86,7 @@ class Scheduler:
                 await self._handler(timer)
             except Exception:
                 log.exception("timer %s of game %s failed", timer.kind, timer.game_id)
-            await self._store.delete_timer(timer.id)
+            await self._store.delete_fired(timer)
 
     async def _wait(self, due_at: float | None) -> None:
         """Sleep until `due_at` or until the timers change, whichever comes first."""

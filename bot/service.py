@@ -18,7 +18,15 @@ from typing import Any
 from bot.clock import Clock, as_datetime
 from bot.errors import Refused
 from bot.scheduler import Scheduler
-from bot.store import ChannelBusy, GameRow, PlayerRow, Store, TimerRow, VersionConflict
+from bot.store import (
+    ChannelBusy,
+    GameRow,
+    PlayerRow,
+    Store,
+    TimerRow,
+    TimerUpdate,
+    VersionConflict,
+)
 from games import registry
 from games.engine import Event, Game, IllegalAction, Seat, State
 
@@ -214,6 +222,7 @@ class GameService:
                 key = "lobby.count_range" if top is not None else "lobby.count_min"
                 raise Refused(key, min=game.min_players, max=top, count=count)
             state = game.setup(count, game.parse_options(live.row.options), live.row.seed)
+            timer = self._deadline(game, state, previous_phase=None)
             version = await self._write(
                 live,
                 self.store.start(
@@ -221,11 +230,12 @@ class GameService:
                     state.model_dump(mode="json"),
                     expected=live.row.version,
                     now=self.clock.now(),
+                    timer=timer,
                 ),
             )
             live.state = state
             self._touch(live, version=version, status="running")
-            await self._reschedule(live, previous_phase=None)
+            self._timer_saved(live, timer)
         await self._notify(Change(live, "started", user_id))
         return live
 
@@ -319,7 +329,7 @@ class GameService:
         game = live.game
         finished = game.result(state) is not None
         status = "finished" if finished else "running"
-        previous = live.phase
+        timer = None if finished else self._deadline(game, state, live.phase)
         version = await self._write(
             live,
             self.store.commit_action(
@@ -330,12 +340,12 @@ class GameService:
                 state=state.model_dump(mode="json"),
                 status=status,
                 now=self.clock.now(),
+                timer=timer,
             ),
         )
         before, live.state = live.state, state
         self._touch(live, version=version, status=status)
-        if not finished:
-            await self._reschedule(live, previous)
+        self._timer_saved(live, timer)
         kind = "finished" if finished else ("acted" if user_id is not None else "expired")
         return Change(live, kind, user_id, tuple(events), before)
 
@@ -347,21 +357,20 @@ class GameService:
             self._cache.pop(live.id, None)
             raise Refused("host.moved_on") from None
 
-    async def _reschedule(self, live: LiveGame, previous_phase: str | None) -> None:
-        """Set the deadline timer when the phase changed (unchanged phase: keep it)."""
-        assert live.state is not None
-        phase = live.game.phase_key(live.state)
-        if phase == previous_phase:
-            return
-        deadline = live.game.deadline(live.state, as_datetime(self.clock.now()))
+    def _deadline(self, game: Game, state: State, previous_phase: str | None) -> TimerUpdate | None:
+        """The deadline timer a new state needs: set or cancelled when its phase changed,
+        None (keep the current one) when the phase is the same."""
+        if game.phase_key(state) == previous_phase:
+            return None
+        deadline = game.deadline(state, as_datetime(self.clock.now()))
         if deadline is None:
-            live.deadline_at = None
-            await self.scheduler.cancel(live.id, DEADLINE)
-        else:
-            live.deadline_at = deadline.at.timestamp()
-            await self.scheduler.schedule(
-                live.id, DEADLINE, live.deadline_at, {"phase": deadline.key}
-            )
+            return TimerUpdate(DEADLINE, None)
+        return TimerUpdate(DEADLINE, deadline.at.timestamp(), {"phase": deadline.key})
+
+    def _timer_saved(self, live: LiveGame, timer: TimerUpdate | None) -> None:
+        if timer is not None:
+            live.deadline_at = timer.due_at
+            self.scheduler.changed()
 
     # -- timers ------------------------------------------------------------------------------------
 

@@ -11,15 +11,17 @@ from __future__ import annotations
 import asyncio
 import json
 import re
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
-from dataclasses import dataclass
+import sqlite3
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import aiosqlite
 
 MIGRATIONS = Path(__file__).resolve().parent.parent / "migrations"
+T = TypeVar("T")
 OPEN_STATUSES = ("lobby", "running")
 
 
@@ -59,6 +61,15 @@ class PlayerRow:
     seat: int
     user_id: int
     display_name: str
+
+
+@dataclass(frozen=True, slots=True)
+class TimerUpdate:
+    """Set the game's timer of `kind` to fire at `due_at`, or cancel it (None)."""
+
+    kind: str
+    due_at: float | None
+    payload: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,6 +118,8 @@ class Store:
         """Open (creating if needed) the database and bring its schema up to date."""
         if str(path) != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
+        # Autocommit mode: every write goes through `_write`, which opens its own
+        # transaction explicitly.
         db = await aiosqlite.connect(str(path), isolation_level=None)
         db.row_factory = aiosqlite.Row
         await db.execute("PRAGMA journal_mode=WAL")
@@ -122,32 +135,34 @@ class Store:
     async def close(self) -> None:
         await self._db.close()
 
-    @asynccontextmanager
-    async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
-        async with self._lock:
-            await self._db.execute("BEGIN IMMEDIATE")
-            try:
-                yield self._db
-            except BaseException:
-                await self._db.execute("ROLLBACK")
-                raise
-            await self._db.execute("COMMIT")
+    async def _write(self, work: Callable[[sqlite3.Connection], T]) -> T:
+        """Run `work` as one transaction in the database's thread.
 
-    async def _fetchone(self, sql: str, args: tuple[Any, ...] = ()) -> aiosqlite.Row | None:
-        async with self._lock, self._db.execute(sql, args) as cursor:
-            return await cursor.fetchone()
+        One round trip for the whole transaction instead of one per statement (the
+        difference is most of the cost of an action). aiosqlite has no public call for
+        this, so its worker-thread hook is used; the tests cover it on every release
+        the dependency range admits.
+        """
+        async with self._lock:
+            return await self._db._execute(_in_transaction, self._db._conn, work)
 
     async def _fetchall(self, sql: str, args: tuple[Any, ...] = ()) -> list[aiosqlite.Row]:
-        async with self._lock, self._db.execute(sql, args) as cursor:
-            return list(await cursor.fetchall())
+        async with self._lock:
+            return list(await self._db.execute_fetchall(sql, args))  # one round trip
+
+    async def _fetchone(self, sql: str, args: tuple[Any, ...] = ()) -> aiosqlite.Row | None:
+        rows = await self._fetchall(sql, args)
+        return rows[0] if rows else None
 
     # -- schema --------------------------------------------------------------------------
 
     async def migrate(self, folder: Path = MIGRATIONS) -> list[int]:
         """Apply the numbered `NNN_name.sql` files not yet recorded, in order."""
-        await self._db.execute(
-            "CREATE TABLE IF NOT EXISTS schema_migrations ("
-            " version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)"
+        await self._write(
+            lambda db: db.execute(
+                "CREATE TABLE IF NOT EXISTS schema_migrations ("
+                " version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)"
+            )
         )
         rows = await self._fetchall("SELECT version FROM schema_migrations")
         done = {row["version"] for row in rows}
@@ -156,13 +171,10 @@ class Store:
             if number in done:
                 continue
             statements = [s for s in _split_sql(path.read_text(encoding="utf-8")) if s]
-            async with self._transaction() as db:
-                for statement in statements:
-                    await db.execute(statement)
-                await db.execute(
-                    "INSERT INTO schema_migrations VALUES (?, ?, datetime('now'))",
-                    (number, path.name),
-                )
+
+            await self._write(
+                partial(_migrate, statements=statements, number=number, name=path.name)
+            )
             applied.append(number)
         return applied
 
@@ -187,29 +199,21 @@ class Store:
         now: float,
     ) -> GameRow:
         """A new game in its lobby, with the host seated first."""
+        values = (guild_id, channel_id, parent_id, kind, _dumps(options), host_id, locale, seed)
+
+        def create(db: sqlite3.Connection) -> int:
+            cursor = db.execute(
+                "INSERT INTO games (guild_id, channel_id, parent_id, kind, options, host_id,"
+                " locale, seed, created_at, updated_at) VALUES (?,?,?,?,?,?,?,?,?,?)",
+                (*values, now, now),
+            )
+            game_id = cursor.lastrowid
+            db.execute("INSERT INTO players VALUES (?, 0, ?, ?)", (game_id, host_id, host_name))
+            return game_id  # type: ignore[return-value]
+
         try:
-            async with self._transaction() as db:
-                cursor = await db.execute(
-                    "INSERT INTO games (guild_id, channel_id, parent_id, kind, options, host_id,"
-                    " locale, seed, created_at, updated_at) VALUES (?,?,?,?,?,?,?,?,?,?)",
-                    (
-                        guild_id,
-                        channel_id,
-                        parent_id,
-                        kind,
-                        _dumps(options),
-                        host_id,
-                        locale,
-                        seed,
-                        now,
-                        now,
-                    ),
-                )
-                game_id = cursor.lastrowid
-                await db.execute(
-                    "INSERT INTO players VALUES (?, 0, ?, ?)", (game_id, host_id, host_name)
-                )
-        except aiosqlite.IntegrityError as error:
+            game_id = await self._write(create)
+        except sqlite3.IntegrityError as error:
             raise ChannelBusy(channel_id) from error
         game = await self.game(game_id)  # type: ignore[arg-type]
         assert game is not None
@@ -243,60 +247,66 @@ class Store:
         )
         return [PlayerRow(row["seat"], row["user_id"], row["display_name"]) for row in rows]
 
-    async def _bump(self, db: aiosqlite.Connection, game_id: int, expected: int, now: float) -> int:
-        cursor = await db.execute(
-            "UPDATE games SET version = version + 1, updated_at = ? WHERE id = ? AND version = ?",
-            (now, game_id, expected),
-        )
-        if cursor.rowcount != 1:
-            raise VersionConflict(game_id)
-        return expected + 1
-
     async def join(
         self, game_id: int, user_id: int, name: str, *, expected: int, now: float
     ) -> int:
         """Seat the user last; the new version. Raises VersionConflict."""
-        async with self._transaction() as db:
-            version = await self._bump(db, game_id, expected, now)
-            await db.execute(
+
+        def join(db: sqlite3.Connection) -> int:
+            version = _bump(db, game_id, expected, now)
+            db.execute(
                 "INSERT INTO players SELECT ?, COALESCE(MAX(seat) + 1, 0), ?, ? FROM players"
                 " WHERE game_id = ?",
                 (game_id, user_id, name, game_id),
             )
-        return version
+            return version
+
+        return await self._write(join)
 
     async def leave(self, game_id: int, user_id: int, *, expected: int, now: float) -> int:
         """Unseat the user and close the gap in seat order; the new version."""
-        async with self._transaction() as db:
-            version = await self._bump(db, game_id, expected, now)
-            async with db.execute(
+
+        def leave(db: sqlite3.Connection) -> int:
+            version = _bump(db, game_id, expected, now)
+            row = db.execute(
                 "SELECT seat FROM players WHERE game_id = ? AND user_id = ?", (game_id, user_id)
-            ) as cursor:
-                row = await cursor.fetchone()
+            ).fetchone()
             if row is not None:
-                await db.execute(
+                db.execute(
                     "DELETE FROM players WHERE game_id = ? AND user_id = ?", (game_id, user_id)
                 )
                 # Two steps so the primary key never sees two rows on one seat.
-                await db.execute(
+                db.execute(
                     "UPDATE players SET seat = -seat WHERE game_id = ? AND seat > ?",
                     (game_id, row["seat"]),
                 )
-                await db.execute(
+                db.execute(
                     "UPDATE players SET seat = -seat - 1 WHERE game_id = ? AND seat < 0",
                     (game_id,),
                 )
-        return version
+            return version
 
-    async def start(self, game_id: int, state: dict[str, Any], *, expected: int, now: float) -> int:
-        """The lobby becomes a running game with its first state."""
-        async with self._transaction() as db:
-            version = await self._bump(db, game_id, expected, now)
-            await db.execute(
-                "UPDATE games SET status = 'running', state = ? WHERE id = ?",
-                (_dumps(state), game_id),
-            )
-        return version
+        return await self._write(leave)
+
+    async def start(
+        self,
+        game_id: int,
+        state: dict[str, Any],
+        *,
+        expected: int,
+        now: float,
+        timer: TimerUpdate | None = None,
+    ) -> int:
+        """The lobby becomes a running game with its first state (and first deadline)."""
+        encoded = _dumps(state)
+
+        def start(db: sqlite3.Connection) -> int:
+            version = _bump(db, game_id, expected, now, state=encoded, status="running")
+            if timer is not None:
+                _update_timer(db, game_id, timer)
+            return version
+
+        return await self._write(start)
 
     async def commit_action(
         self,
@@ -308,38 +318,45 @@ class Store:
         state: dict[str, Any],
         status: str = "running",
         now: float,
+        timer: TimerUpdate | None = None,
     ) -> int:
-        """Log the action and store the state it produced, in one transaction.
+        """Log the action, store the state it produced and set or cancel the deadline it
+        brought, in one transaction. A game that ends loses all its timers.
 
         Raises VersionConflict when another action landed since `expected`.
         """
-        async with self._transaction() as db:
-            version = await self._bump(db, game_id, expected, now)
-            await db.execute(
-                "UPDATE games SET state = ?, status = ? WHERE id = ?",
-                (_dumps(state), status, game_id),
-            )
-            await db.execute(
+        encoded_state, encoded_action = _dumps(state), _dumps(action)
+
+        def commit(db: sqlite3.Connection) -> int:
+            version = _bump(db, game_id, expected, now, state=encoded_state, status=status)
+            db.execute(
                 "INSERT INTO actions VALUES (?, ?, ?, ?, ?)",
-                (game_id, version, user_id, _dumps(action), now),
+                (game_id, version, user_id, encoded_action, now),
             )
             if status != "running":
-                await db.execute("DELETE FROM timers WHERE game_id = ?", (game_id,))
-        return version
+                db.execute("DELETE FROM timers WHERE game_id = ?", (game_id,))
+            elif timer is not None:
+                _update_timer(db, game_id, timer)
+            return version
+
+        return await self._write(commit)
 
     async def close_game(self, game_id: int, status: str, *, expected: int, now: float) -> int:
         """End a game as cancelled, aborted or finished; its timers go with it."""
-        async with self._transaction() as db:
-            version = await self._bump(db, game_id, expected, now)
-            await db.execute("UPDATE games SET status = ? WHERE id = ?", (status, game_id))
-            await db.execute("DELETE FROM timers WHERE game_id = ?", (game_id,))
-        return version
+
+        def close(db: sqlite3.Connection) -> int:
+            version = _bump(db, game_id, expected, now, status=status)
+            db.execute("DELETE FROM timers WHERE game_id = ?", (game_id,))
+            return version
+
+        return await self._write(close)
 
     async def set_table_message(self, game_id: int, message_id: int | None) -> None:
-        async with self._transaction() as db:
-            await db.execute(
+        await self._write(
+            lambda db: db.execute(
                 "UPDATE games SET table_message_id = ? WHERE id = ?", (message_id, game_id)
             )
+        )
 
     async def actions(self, game_id: int) -> list[tuple[int, int | None, dict[str, Any]]]:
         """The action log: (sequence, user id or None, action)."""
@@ -353,24 +370,21 @@ class Store:
 
     async def set_timer(
         self, game_id: int, kind: str, due_at: float, payload: dict[str, Any]
-    ) -> TimerRow:
-        """Create or replace the game's timer of this kind (a replaced one gets a new id)."""
-        async with self._transaction() as db:
-            await db.execute("DELETE FROM timers WHERE game_id = ? AND kind = ?", (game_id, kind))
-            cursor = await db.execute(
-                "INSERT INTO timers (game_id, kind, due_at, payload) VALUES (?, ?, ?, ?)",
-                (game_id, kind, due_at, _dumps(payload)),
-            )
-            timer_id = cursor.lastrowid
-        return TimerRow(timer_id, game_id, kind, due_at, payload)  # type: ignore[arg-type]
+    ) -> None:
+        """Create or replace the game's timer of this kind."""
+        await self._write(lambda db: _update_timer(db, game_id, TimerUpdate(kind, due_at, payload)))
 
     async def cancel_timer(self, game_id: int, kind: str) -> None:
-        async with self._transaction() as db:
-            await db.execute("DELETE FROM timers WHERE game_id = ? AND kind = ?", (game_id, kind))
+        await self._write(lambda db: _update_timer(db, game_id, TimerUpdate(kind, None)))
 
-    async def delete_timer(self, timer_id: int) -> None:
-        async with self._transaction() as db:
-            await db.execute("DELETE FROM timers WHERE id = ?", (timer_id,))
+    async def delete_fired(self, timer: TimerRow) -> None:
+        """Delete a timer that fired, unless its handler has set it again meanwhile."""
+        await self._write(
+            lambda db: db.execute(
+                "DELETE FROM timers WHERE id = ? AND due_at = ? AND payload = ?",
+                (timer.id, timer.due_at, _dumps(timer.payload)),
+            )
+        )
 
     async def next_timer(self) -> TimerRow | None:
         row = await self._fetchone("SELECT * FROM timers ORDER BY due_at, id LIMIT 1")
@@ -381,6 +395,58 @@ class Store:
             "SELECT * FROM timers WHERE game_id = ? ORDER BY due_at, id", (game_id,)
         )
         return [_timer(row) for row in rows]
+
+
+def _migrate(db: sqlite3.Connection, *, statements: list[str], number: int, name: str) -> None:
+    for statement in statements:
+        db.execute(statement)
+    db.execute("INSERT INTO schema_migrations VALUES (?, ?, datetime('now'))", (number, name))
+
+
+def _in_transaction(db: sqlite3.Connection, work: Callable[[sqlite3.Connection], T]) -> T:
+    """(In the database thread.) `work` inside BEGIN IMMEDIATE ... COMMIT."""
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        result = work(db)
+    except BaseException:
+        db.rollback()
+        raise
+    db.commit()
+    return result
+
+
+def _bump(
+    db: sqlite3.Connection,
+    game_id: int,
+    expected: int,
+    now: float,
+    *,
+    state: str | None = None,
+    status: str | None = None,
+) -> int:
+    """Move the game from version `expected` to the next, saving its state and status if
+    given; VersionConflict when it is no longer at `expected`."""
+    cursor = db.execute(
+        "UPDATE games SET version = version + 1, updated_at = ?,"
+        " state = COALESCE(?, state), status = COALESCE(?, status)"
+        " WHERE id = ? AND version = ?",
+        (now, state, status, game_id, expected),
+    )
+    if cursor.rowcount != 1:
+        raise VersionConflict(game_id)
+    return expected + 1
+
+
+def _update_timer(db: sqlite3.Connection, game_id: int, timer: TimerUpdate) -> None:
+    if timer.due_at is None:
+        db.execute("DELETE FROM timers WHERE game_id = ? AND kind = ?", (game_id, timer.kind))
+        return
+    db.execute(
+        "INSERT INTO timers (game_id, kind, due_at, payload) VALUES (?, ?, ?, ?)"
+        " ON CONFLICT (game_id, kind) DO UPDATE"
+        " SET due_at = excluded.due_at, payload = excluded.payload",
+        (game_id, timer.kind, timer.due_at, _dumps(timer.payload)),
+    )
 
 
 def migration_files(folder: Path) -> list[tuple[int, Path]]:

@@ -135,7 +135,7 @@ class Game(ABC, Generic[S, A, O]):
             raise IllegalAction("engine.game_over")
         if seat not in self.active(state):
             raise IllegalAction("engine.not_your_turn")
-        new = state.model_copy(deep=True)
+        new = copy_state(state)
         events = self.play(new, seat, action)
         return new, events
 
@@ -174,7 +174,7 @@ class Game(ABC, Generic[S, A, O]):
 
     def expire(self, state: S) -> tuple[S, list[Event]]:
         """Apply the documented default actions of the current phase's deadline."""
-        new = state.model_copy(deep=True)
+        new = copy_state(state)
         events = self.timeout(new)
         return new, events
 
@@ -203,6 +203,12 @@ class Game(ABC, Generic[S, A, O]):
 
     def parse_state(self, data: Any) -> S:
         return self.state_model.model_validate(data)  # type: ignore[return-value]
+
+
+def copy_state(state: S) -> S:
+    """A deep copy, made through the state's JSON form: several times faster than
+    `model_copy(deep=True)`, and exactly what the store would give back."""
+    return state.model_validate(state.model_dump(mode="json"))
 
 
 _adapters: dict[int, TypeAdapter[Any]] = {}

@@ -1,16 +1,24 @@
-"""Lupusburg benchmark: a full night and day resolved by the engine, and the table picture.
+"""Lupusburg benchmark: a full night and day resolved by the engine, then through the host
+(GameService and a SQLite Store, every action committed; no waiting: deadlines are fired
+at once), and the table picture.
 
 Run: python tests/bench/bench_lupusburg.py
 """
 
 from __future__ import annotations
 
+import asyncio
 import statistics
+import tempfile
 import time
 from collections.abc import Callable
+from pathlib import Path
 
+from bot.clock import FakeClock
+from bot.service import DEADLINE, GameService, LiveGame
+from bot.store import Store, TimerRow
 from games.lupusburg import GAME
-from games.lupusburg.model import LupusState
+from games.lupusburg.model import NIGHT_PHASES, LupusState
 from games.lupusburg.pictures import table
 
 PLAYERS = 8
@@ -46,12 +54,78 @@ def median_ms(run: Callable[[], object], repeats: int) -> float:
     return statistics.median(times) * 1000
 
 
+# -- through the host ---------------------------------------------------------------------
+
+
+async def hosted_game(service: GameService, channel: int, players: int) -> LiveGame:
+    """A game opened, joined, started and placed: its first night begins."""
+    live = await service.open_lobby(
+        kind="lupusburg", options={}, guild_id=1, channel_id=channel, parent_id=None,
+        host_id=1, host_name="P1", locale="en",
+    )  # fmt: skip
+    for user in range(2, players + 1):
+        await service.join(live.id, user, f"P{user}")
+    await service.start(live.id, 1)
+    for seat in range(players):
+        await play_first(service, live, seat)
+    assert isinstance(live.state, LupusState) and live.state.phase == "thief"
+    return live
+
+
+async def play_first(service: GameService, live: LiveGame, seat: int) -> None:
+    action = GAME.legal_actions(live.state, seat)[0]
+    await service.act(live.id, live.players[seat].user_id, action.model_dump(mode="json"))
+
+
+async def expire(service: GameService, live: LiveGame) -> None:
+    """The phase's deadline, fired now (the scheduler would at its time)."""
+    timer = TimerRow(0, live.id, DEADLINE, 0.0, {"phase": live.phase})
+    await service.timer_handlers[DEADLINE](live, timer)
+
+
+async def hosted_night_and_day(service: GameService, live: LiveGame) -> None:
+    """The same cycle as `night_and_day`, every step validated, committed and timed out
+    by the host; the night's roles act too."""
+    assert isinstance(live.state, LupusState)
+    day = live.state.day
+    while live.status == "running":
+        state = live.state
+        assert isinstance(state, LupusState)
+        if state.phase == "thief" and state.day > day:
+            return
+        active = sorted(GAME.active(state))
+        if active:
+            await play_first(service, live, active[0])
+        if not active or state.phase in NIGHT_PHASES:
+            await expire(service, live)
+
+
+async def hosted(players: int, games: int) -> float:
+    """Median of the first night and day of `games` games (random deals: the host seeds)."""
+    with tempfile.TemporaryDirectory() as folder:
+        store = await Store.open(Path(folder) / "bench.sqlite3")
+        service = GameService(store, FakeClock())
+        times = []
+        for n in range(games):
+            live = await hosted_game(service, 10_000 + n, players)
+            start = time.perf_counter()
+            await hosted_night_and_day(service, live)
+            times.append(time.perf_counter() - start)
+        await store.close()
+    return statistics.median(times) * 1000
+
+
 def main() -> None:
     start = first_night()
     after = night_and_day(start)
     assert after.day == 2 and after.phase == "thief"
     cycle = median_ms(lambda: night_and_day(start), 200)
     print(f"night and day, {PLAYERS} players (engine only): {cycle:.2f} ms median")
+    for players in (5, PLAYERS):
+        hosted_cycle = asyncio.run(hosted(players, 60))
+        print(
+            f"night and day, {players} players (GameService + SQLite): {hosted_cycle:.2f} ms median"
+        )
     view = GAME.view(after, None)
     names = ["Andrew", "Bea", "Carl", "David", "Emma", "Fiona", "Gus", "Hannah"]
     render = median_ms(lambda: table(view, names), 100)

@@ -5,7 +5,14 @@ from pathlib import Path
 
 import pytest
 
-from bot.store import MIGRATIONS, ChannelBusy, Store, VersionConflict, migration_files
+from bot.store import (
+    MIGRATIONS,
+    ChannelBusy,
+    Store,
+    TimerUpdate,
+    VersionConflict,
+    migration_files,
+)
 
 
 async def new_game(store: Store, channel: int = 10) -> int:
@@ -129,14 +136,45 @@ async def test_commit_with_an_old_version_is_refused_and_changes_nothing(store: 
 
 async def test_timers_replace_per_kind_and_come_in_due_order(store: Store) -> None:
     game_id = await new_game(store)
-    first = await store.set_timer(game_id, "deadline", 50.0, {"phase": "t1"})
+    await store.set_timer(game_id, "deadline", 50.0, {"phase": "t1"})
     await store.set_timer(game_id, "reminder", 20.0, {})
-    second = await store.set_timer(game_id, "deadline", 10.0, {"phase": "t2"})
-    assert second.id != first.id
+    await store.set_timer(game_id, "deadline", 10.0, {"phase": "t2"})
     timers = await store.timers(game_id)
     assert [(t.kind, t.due_at) for t in timers] == [("deadline", 10.0), ("reminder", 20.0)]
     nxt = await store.next_timer()
     assert nxt is not None and nxt.payload == {"phase": "t2"}
+
+
+async def test_a_fired_timer_set_again_by_its_handler_is_kept(store: Store) -> None:
+    game_id = await new_game(store)
+    await store.set_timer(game_id, "deadline", 10.0, {"phase": "t1"})
+    fired = await store.next_timer()
+    assert fired is not None
+    await store.set_timer(game_id, "deadline", 70.0, {"phase": "t2"})  # the handler's new one
+    await store.delete_fired(fired)
+    (kept,) = await store.timers(game_id)
+    assert (kept.due_at, kept.payload) == (70.0, {"phase": "t2"})
+    await store.delete_fired(kept)
+    assert await store.timers(game_id) == []
+
+
+async def test_an_action_and_its_deadline_commit_together(store: Store) -> None:
+    game_id = await new_game(store)
+    await store.start(
+        game_id, {"n": 0}, expected=0, now=2, timer=TimerUpdate("deadline", 60.0, {"p": "a"})
+    )
+    with pytest.raises(VersionConflict):
+        await store.commit_action(
+            game_id, expected=0, user_id=100, action={}, state={"n": 1}, now=3,
+            timer=TimerUpdate("deadline", 99.0, {"p": "b"}),
+        )  # fmt: skip
+    (timer,) = await store.timers(game_id)
+    assert timer.due_at == 60.0  # the refused action left the deadline alone
+    await store.commit_action(
+        game_id, expected=1, user_id=100, action={}, state={"n": 1}, now=3,
+        timer=TimerUpdate("deadline", None),
+    )  # fmt: skip
+    assert await store.timers(game_id) == []
 
 
 async def test_finishing_a_game_drops_its_timers(store: Store) -> None:

@@ -1,0 +1,567 @@
+"""Lupusburg end to end: the bot moderates a village of simulated players.
+
+Players act only through Discord: DM prompts (placement, the night), their private
+panel behind the table's button, and the channel. The test reads the engine state
+through the bot's service only to steer them (whom the Werewolf claws, whom the
+village lynches) and to know which secrets each of them may have learned.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+import pytest
+
+from bot import service as service_module
+from bot.double import SimUser
+from bot.double.model import Channel, Message
+from bot.harness import World, table
+from bot.service import LiveGame
+from games import registry
+from games.engine import Game
+from games.lupusburg import GAME
+from games.lupusburg.model import LupusState
+from games.lupusburg.rules import houses_of, role_seat
+
+PANEL = "My panel"
+NAMES = ("Ana", "Ben", "Cleo", "Dan", "Eve")
+SEED = 11  # Ana (host) is the Burgomaster; Ben holds the Werewolf, Cleo the Thief
+ANA, BEN, CLEO, DAN, EVE = range(5)
+NIGHT, TURN = 20, 60
+
+
+@pytest.fixture
+def offered_games() -> list[Game]:
+    return [registry.get("lupusburg")]
+
+
+@pytest.fixture(autouse=True)
+def fixed_seed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Deal the same village every time (the host draws its seed from SystemRandom)."""
+
+    class Seeded:
+        def getrandbits(self, _bits: int) -> int:
+            return SEED
+
+    monkeypatch.setattr(service_module.random, "SystemRandom", Seeded)
+
+
+# -- the village and its players ------------------------------------------------------------
+
+
+class Busy:
+    """Counts the interactions the bot is still handling. The double's `idle` sees only
+    requests, and a table picture renders for tens of milliseconds between two of them."""
+
+    def __init__(self) -> None:
+        self.count = 0
+
+    def watch(self, world: World) -> None:
+        assert world.bot is not None and world.bot.router is not None
+        router = world.bot.router
+        handle = router.on_interaction
+
+        async def counted(interaction: object) -> None:
+            self.count += 1
+            try:
+                await handle(interaction)  # type: ignore[arg-type]
+            finally:
+                self.count -= 1
+
+        router.on_interaction = counted  # type: ignore[method-assign]
+
+    async def settle(self, world: World) -> None:
+        await world.double.wait_for(lambda: self.count == 0, 10, "the bot to finish")
+        await world.settle()
+
+
+@dataclass
+class Village:
+    world: World
+    place: Channel
+    users: list[SimUser]  # by seat
+    game_id: int
+    busy: Busy
+
+    async def settle(self) -> None:
+        await self.busy.settle(self.world)
+
+    async def advance(self, seconds: float) -> None:
+        await self.world.advance(seconds)
+        await self.settle()
+
+    async def restart(self) -> None:
+        await self.world.restart()
+        self.busy.watch(self.world)
+
+    async def live(self) -> LiveGame:
+        assert self.world.bot is not None and self.world.bot.service is not None
+        return await self.world.bot.service.load(self.game_id)
+
+    async def state(self) -> LupusState:
+        live = await self.live()
+        assert isinstance(live.state, LupusState)
+        return live.state
+
+    async def panel(self, seat: int) -> Message:
+        panel = await self.world.panel(self.users[seat], self.place, PANEL)
+        assert panel.visible_to == self.users[seat].id
+        return panel
+
+    async def press(self, seat: int, label: str, message: Message | None = None) -> str | None:
+        """Press a button on the player's panel (opened from the table unless given a
+        message, e.g. a DM prompt); the sentence the bot refused with, if any."""
+        target = message or await self.panel(seat)
+        result = await self.users[seat].click(target, label)
+        await self.settle()
+        return refusal(result.followups)
+
+    async def choose(
+        self, seat: int, value: int, message: Message | None = None, placeholder: str | None = None
+    ) -> str | None:
+        """Pick an option of a select on the player's panel (or on `message`)."""
+        target = message or await self.panel(seat)
+        result = await self.users[seat].select(target, [str(value)], placeholder=placeholder)
+        await self.settle()
+        return refusal(result.followups)
+
+    def prompt(self, seat: int, kind: str) -> Message:
+        """The player's newest DM with a control of this kind ("assign", "peek", "claw")."""
+        found = [m for m in self.users[seat].dms() if kind_of(m) == kind]
+        assert found, f"{NAMES[seat]} has no {kind} prompt"
+        return found[-1]
+
+    def public(self) -> list[Message]:
+        return self.place.visible_messages()
+
+
+def refusal(followups: list[Message]) -> str | None:
+    """The sentence a refused click was answered with (a private follow-up)."""
+    private = [m.content for m in followups if m.ephemeral]
+    return private[-1] if private else None
+
+
+def kind_of(message: Message) -> str | None:
+    for row in message.components:
+        for item in row.get("components", []):
+            match = re.match(r"game:\d+:[a-z_]+\d+:([a-z]+)", item.get("custom_id", ""))
+            if match:
+                return match.group(1)
+    return None
+
+
+def text_of(message: Message) -> str:
+    """Everything a reader sees in a message: text, embeds, alt texts, control labels."""
+    parts = [message.content]
+    for embed in message.embeds:
+        parts += [embed.get("title") or "", embed.get("description") or ""]
+    parts += [a.description or "" for a in message.attachments]
+    for row in message.components:
+        for item in row.get("components", []):
+            parts.append(item.get("label") or item.get("placeholder") or "")
+            parts += [o.get("label", "") for o in item.get("options", [])]
+    return "\n".join(parts)
+
+
+async def open_village(
+    world: World, command: str = "lupusburg", closed: tuple[str, ...] = (), **options: object
+) -> Village:
+    """Ana opens the game, Ben, Cleo, Dan and Eve join (in that order), Ana starts it."""
+    users = [
+        world.double.add_member(n, dms_open=False) if n in closed else world.double.user(n)
+        for n in NAMES
+    ]
+    options = {"night_seconds": NIGHT, "turn_seconds": TURN, "discussion_minutes": 2, **options}
+    busy = Busy()
+    busy.watch(world)
+    place = await world.open_game(users[0], command, **options)
+    for user in users[1:]:
+        await world.press(user, table(place), "Join")
+    await users[0].click(table(place), "Start")
+    await busy.settle(world)
+    assert world.bot is not None and world.bot.service is not None
+    live = await world.bot.service.game_in(place.id)
+    assert live is not None and [p.user_id for p in live.players] == [u.id for u in users]
+    return Village(world, place, users, live.id, busy)
+
+
+def code(house: int) -> str:
+    return f"{'ABCDE'[house // 2]}{house % 2 + 1}"
+
+
+async def place_all(v: Village) -> None:
+    """Everyone answers the placement DM: the chest in their first house."""
+    for seat in range(len(v.users)):
+        prompt = v.prompt(seat, "assign")
+        assert await v.press(seat, f"Chest in house 1 ({code(2 * seat)})", prompt) is None
+
+
+async def night(v: Village, peek: int | None, claw: int | None) -> None:
+    """The Thief looks under `peek` and the Werewolf claws `claw`, from their DM prompts."""
+    state = await v.state()
+    assert state.phase == "thief"
+    if peek is not None:
+        thief = role_seat(state, "thief")
+        assert await v.choose(thief, peek, v.prompt(thief, "peek")) is None
+    await v.advance(NIGHT)
+    if claw is not None:
+        wolf = role_seat(state, "werewolf")
+        assert await v.choose(wolf, claw, v.prompt(wolf, "claw")) is None
+    await v.advance(NIGHT)
+
+
+async def waiting(v: Village) -> list[int]:
+    return sorted(GAME.waiting_for(await v.state()))
+
+
+async def talk_and_vote(v: Village, lynch: int, dodge: int) -> None:
+    """From the discussion: everyone is done, then puts both tokens on `lynch` (its owner on
+    `dodge`), the suspects are done defending, and every ballot goes on `lynch`."""
+    assert (await v.state()).phase == "discussion"
+    for seat in range(len(v.users)):
+        assert await v.press(seat, "Done talking") is None
+    while (await v.state()).phase == "first_vote":
+        (seat,) = await waiting(v)
+        assert await v.choose(seat, dodge if lynch // 2 == seat else lynch) is None
+    assert (await v.state()).phase == "defence"
+    for seat in await waiting(v):
+        assert await v.press(seat, "Done talking") is None
+    for seat in await waiting(v):
+        assert await v.press(seat, f"Both on {code(lynch)}") is None
+
+
+async def quiet_day(v: Village, lynch: int, dodge: int) -> None:
+    """No privilege, nobody bets, and the village lynches `lynch`."""
+    if (await v.state()).phase == "privilege":
+        assert await v.press((await v.state()).burgomaster, "Skip today") is None
+    while (await v.state()).phase == "betting":
+        (seat,) = await waiting(v)
+        assert await v.press(seat, "Not today") is None
+    await talk_and_vote(v, lynch, dodge)
+
+
+# -- what everyone saw -----------------------------------------------------------------------
+
+HOUSE_CLAIMS = (
+    r"\b(?P<code>[A-E][12]): (?P<role>Werewolf|Thief|Townsfolk)",
+    r"Show (?P<code>[A-E][12]) \((?P<role>Werewolf|Thief|Townsfolk)\)",
+    r"(?P<owner>[A-Z][a-z]+)'s house (?P<n>[12]): (?:the |a )?(?P<role>Werewolf|Thief|Townsfolk)",
+    r"(?P<owner>[A-Z][a-z]+) shows you the character of house (?P<n>[12]): "
+    r"(?:the |a )?(?P<role>Werewolf|Thief|Townsfolk)",
+)
+PRIVATE_WORDS = ("You hold", "Your houses", "You know", "Your bet", "Your ballot", "You drew")
+PRIVATE_WORDS += ("You draw the coins", "coin is sealed", "Your claw", "Both on", "Split:")
+
+
+def claims(text: str, owners: list[str]) -> set[tuple[int, str]]:
+    """Every (house, character) a text tells, in any of the ways the bot words it."""
+    found = set()
+    for pattern in HOUSE_CLAIMS:
+        for match in re.finditer(pattern, text):
+            parts = match.groupdict()
+            if parts.get("code"):
+                house = 2 * "ABCDE".index(parts["code"][0]) + int(parts["code"][1]) - 1
+            else:
+                house = 2 * owners.index(parts["owner"]) + int(parts["n"]) - 1
+            found.add((house, parts["role"].lower()))
+    return found
+
+
+def everything_seen(v: Village, user: SimUser) -> list[str]:
+    """The channel as this user sees it (their ephemerals included) and their DMs."""
+    return [text_of(m) for m in [*user.sees(v.place), *user.dms(), *user.ephemerals()]]
+
+
+async def check_secrets(v: Village, spectator: SimUser) -> None:
+    """Nobody saw a character, chest, coin or ballot that was not theirs to know; the
+    channel showed none before the final reveal."""
+    state = await v.state()
+    houses = state.records[-1].houses if state.records else state.houses
+    owners = [u.name for u in v.users]
+    messages = v.public()
+    ends = [i for i, m in enumerate(messages) if "revealed:" in text_of(m)]
+    end = ends[0] if ends else len(messages)
+    # The table (first message) is edited to the final village; it shows no secret either.
+    for message in messages[:end]:
+        text = text_of(message)
+        assert claims(text, owners) == set(), text
+        assert not any(word in text for word in PRIVATE_WORDS), text
+        assert not re.search(r"\b\d coin|coins? [2-8]\b|with the chest|no chest", text), text
+    assert [text_of(m) for m in spectator.sees(v.place)] == [text_of(m) for m in messages]
+    truth = {h: house.character for h, house in enumerate(houses)}
+    for seat, user in enumerate(v.users):
+        known = set(houses_of(seat)) | {s.house for s in state.sights if s.seat == seat}
+        told = set()
+        for text in everything_seen(v, user):
+            if "revealed:" in text:
+                continue  # the final reveal, for everyone
+            told |= claims(text, owners)
+            drew = any(b.bettor == seat for b in state.bets)
+            if not drew:
+                assert "You drew" not in text and "coin is sealed" not in text, text
+        assert set(houses_of(seat)) <= {h for h, _ in told} <= known, (user.name, told, known)
+        assert all(truth[h] == role for h, role in told), (user.name, told)
+
+
+# -- the games ------------------------------------------------------------------------------
+
+
+async def test_the_village_lynches_the_werewolf_twice_and_wins(world: World) -> None:
+    spectator = world.double.user("Spy")
+    v = await open_village(world, "tabula")  # the alias works as a subcommand too
+    assert "Placing characters" in text_of(table(v.place))
+    await place_all(v)
+    state = await v.state()
+    assert role_seat(state, "werewolf") == BEN and role_seat(state, "thief") == CLEO
+    assert state.phase == "thief" and state.houses[3].character == "werewolf"
+
+    # Night 1: the Thief looks under Ben's house 2 from her DM; nothing public changes.
+    save_png(table(v.place), "night")
+    before = snapshot(v)
+    prompt = v.prompt(CLEO, "peek")
+    assert await v.choose(CLEO, 3, prompt) is None
+    assert snapshot(v) == before
+    assert "B2: Werewolf, no chest (you looked, night 1)" in prompt.content  # edited in place
+    await v.advance(NIGHT)
+    assert "Werewolf, open your eyes" in v.public()[-1].content
+    before = snapshot(v)
+    assert await v.choose(BEN, 6, v.prompt(BEN, "claw")) is None
+    assert snapshot(v) == before
+    assert "Your claw points at Dan's house 1" in v.users[BEN].dms()[-1].content
+    await v.advance(NIGHT)
+    assert "Morning! The claw points at Dan's house 1" in v.public()[-1].content
+
+    # Day 1: the Burgomaster calls on Cleo; they show each other a character in secret.
+    ping = v.public()[-1]
+    assert f"{v.users[ANA].mention}, it's your turn" in ping.content
+    panel = await world.answer(await v.users[ANA].click(ping, PANEL))  # from the ping itself
+    assert await v.press(ANA, "Call Cleo", panel) is None
+    assert await v.press(CLEO, "Show C1 (Townsfolk)") is None
+    assert "Cleo shows you the character of house 1: a Townsfolk." in v.users[ANA].dms()[-1].content
+    assert await v.press(ANA, "Show A1 (Townsfolk)") is None
+    assert "Ana shows you the character of house 1: a Townsfolk." in v.users[CLEO].dms()[-1].content
+    # Betting, clockwise from Ana: Ana and Cleo bet on Ben, the others wait.
+    for seat in range(5):
+        if seat in (ANA, CLEO):
+            panel = await v.panel(seat)
+            assert await v.press(seat, "Draw coins", panel) is None
+            assert "You drew **" in panel.content
+            coin = int(re.search(r"You drew \*\*(\d)", panel.content).group(1))  # type: ignore[union-attr]
+            assert await v.choose(seat, BEN, panel, f"Keep the {coin} coin: bet on…") is None
+            assert f"Your bet:** your {coin} coin on Ben" in panel.content
+        else:
+            assert await v.press(seat, "Not today") is None
+    assert "Sealed bets: Ana → Ben, Cleo → Ben" in text_of(table(v.place))
+    save_png(table(v.place), "discussion")
+    await talk_and_vote(v, lynch=3, dodge=8)
+    assert "The ballots are uncovered: Ben's house 2 has 6, Eve's house 1 has 0." in "".join(
+        m.content for m in v.public()[-2:]
+    )
+    state = await v.state()
+    assert not state.houses[3].alive and state.phase == "thief" and state.burgomaster == BEN
+
+    # Night 2 and day 2, mostly on the clock: Ben's other character is lynched.
+    await night(v, peek=2, claw=9)
+    assert (await v.state()).phase == "privilege"
+    await v.advance(TURN)  # Ben lets the privilege pass
+    for _ in range(3):  # Ben, Dan and Eve let their betting turn pass
+        await v.advance(TURN)
+    assert (await v.state()).phase == "discussion"
+    await v.advance(120)  # the discussion's two minutes
+    while (await v.state()).phase == "first_vote":
+        (seat,) = await waiting(v)
+        assert await v.choose(seat, 0 if seat == BEN else 2) is None
+    await v.advance(60)  # the defence's time
+    for seat in await waiting(v):
+        assert await v.press(seat, "Both on B1") is None
+
+    live = await v.live()
+    assert live.status == "finished"
+    results = v.public()[-1]
+    assert "**The village wins!** The Werewolf was Ben." in results.content
+    assert "Winner of game 1" in results.content
+    assert (
+        results.attachments and "revealed: the village wins" in results.attachments[0].description
+    )
+    save_png(results, "reveal")
+    save_png(table(v.place), "table_end")
+    assert not table(v.place).components  # no panel button once it is over
+    await check_secrets(v, spectator)
+
+
+def snapshot(v: Village) -> list[tuple[int, int, str]]:
+    """The channel as everyone sees it: each message, its revision and text."""
+    return [(m.id, m.revision, text_of(m)) for m in v.public()]
+
+
+def save_png(message: Message, name: str) -> None:
+    for attachment in message.attachments:
+        with open(f"/tmp/lupusburg_e2e_{name}.png", "wb") as handle:
+            handle.write(attachment.data)
+
+
+def public_before_private(world: World, v: Village, mark: int) -> tuple[int, int]:
+    """Since `mark`, every request to the game's channel came before the first DM; the
+    counts of both. (Interaction answers, the clicker's own panel, are left aside.)"""
+    kinds = []
+    for exchange in list(world.double.exchanges)[mark:]:
+        if exchange.path.startswith(f"/api/v10/channels/{v.place.id}/"):
+            kinds.append("public")
+        elif "/users/@me/channels" in exchange.path or "/channels/" in exchange.path:
+            kinds.append("private")
+    assert kinds == sorted(kinds, key=lambda k: k == "private"), kinds
+    return kinds.count("public"), kinds.count("private")
+
+
+async def night_timeline(v: Village, peek: int | None, claw: int, claw_after: float) -> list:
+    """A night as the channel sees it: after each step, the public messages that appeared
+    or changed, as (seconds since nightfall, new or edited)."""
+    state = await v.state()
+    assert state.phase == "thief"
+    nightfall = v.world.clock.now()
+    seen = {m.id: m.revision for m in v.public()}
+    steps = []
+
+    def changes() -> list[tuple[float, str]]:
+        found = []
+        for message in v.public():
+            if message.id not in seen:
+                found.append((message.timestamp - nightfall, "new"))
+            elif message.revision != seen[message.id]:
+                found.append(((message.edited_timestamp or 0) - nightfall, "edited"))
+            seen[message.id] = message.revision
+        return found
+
+    if peek is not None:
+        thief = role_seat(state, "thief")
+        assert await v.choose(thief, peek, v.prompt(thief, "peek")) is None
+    steps.append(changes())
+    await v.advance(NIGHT)
+    steps.append(changes())
+    await v.advance(claw_after)
+    wolf = role_seat(state, "werewolf")
+    assert await v.choose(wolf, claw, v.prompt(wolf, "claw")) is None
+    steps.append(changes())
+    await v.advance(NIGHT - claw_after)
+    steps.append(changes())
+    return steps
+
+
+async def test_the_werewolf_wins_and_the_night_never_gives_the_thief_away(world: World) -> None:
+    spectator = world.double.user("Spy")
+    v = await open_village(world)
+    for seat in range(4):
+        await v.press(seat, f"Chest in house 1 ({code(2 * seat)})", v.prompt(seat, "assign"))
+    mark = len(world.double.exchanges)
+    await v.press(EVE, "Chest in house 1 (E1)", v.prompt(EVE, "assign"))
+    # Nightfall: the channel is told first; the Thief's prompt follows by DM.
+    assert public_before_private(world, v, mark) == (2, 1)  # message and table; the DM
+
+    # Night 1, the Thief alive and quick; the Werewolf claws her Townsfolk at once.
+    first = await night_timeline(v, peek=3, claw=4, claw_after=0)
+    await quiet_day(v, lynch=5, dodge=0)  # the village lynches the Thief
+    assert not any(h.alive for h in (await v.state()).houses[4:6])
+    # Night 2, the Thief gone: no prompt for her, and the channel cannot tell.
+    cleo_dms = len(v.users[CLEO].dms())
+    second = await night_timeline(v, peek=None, claw=6, claw_after=13)
+    assert len(v.users[CLEO].dms()) == cleo_dms
+    assert (
+        first
+        == second
+        == [
+            [],
+            [(NIGHT, "edited"), (NIGHT, "new")],  # the table; "Werewolf, open your eyes"
+            [],  # the claw tells nobody but the Werewolf
+            [(2 * NIGHT, "edited"), (2 * NIGHT, "new")],  # morning
+        ]
+    )
+    await quiet_day(v, lynch=7, dodge=0)
+    await night(v, peek=None, claw=8)
+    state = await v.state()
+    assert state.burgomaster == CLEO and state.phase == "betting"  # no privilege without a living
+    await quiet_day(v, lynch=9, dodge=0)
+
+    assert (await v.live()).status == "finished"
+    results = v.public()[-1]
+    assert "**The Werewolf wins!** It was Ben." in results.content
+    assert "Ben: **5** (the winning Werewolf)" in results.content
+    await check_secrets(v, spectator)
+
+
+async def test_unanswered_night_prompts_time_out(world: World) -> None:
+    v = await open_village(world)
+    await v.advance(TURN)  # nobody places: each chest goes in a random house of its owner
+    for user in v.users:
+        assert any("Your chest is in your house" in m.content for m in user.dms())
+    prompt = v.prompt(CLEO, "peek")
+    await v.advance(NIGHT)  # the Thief sees nothing
+    assert "Werewolf, open your eyes" in v.public()[-1].content
+    stale = "That button is from an earlier turn. The game has moved on; use the current message."
+    assert await v.choose(CLEO, 3, prompt) == stale
+    assert "You know" not in prompt.content
+    await v.advance(NIGHT)  # the claw falls at random, never on the Werewolf's own
+    assert "Time ran out: your claw fell on" in v.users[BEN].dms()[-1].content
+    state = await v.state()
+    assert state.last_victim is not None and state.last_victim // 2 != BEN
+    assert "Morning!" in v.public()[-1].content and state.phase == "privilege"
+
+
+async def test_closed_dms_play_through_channel_notices(world: World) -> None:
+    spectator = world.double.user("Spy")
+    v = await open_village(world, closed=("Cleo", "Eve"))  # Cleo holds the Thief
+    for seat in (CLEO, EVE):
+        user = v.users[seat]
+        (notice,) = [
+            m for m in v.public() if user.mention in m.content and "DMs are closed" in m.content
+        ]
+        panel = await world.answer(await user.click(notice, PANEL))
+        assert panel.visible_to == user.id and not user.dms()
+        assert await v.press(seat, f"Chest in house 1 ({code(2 * seat)})", panel) is None
+    for seat in (ANA, BEN, DAN):
+        await v.press(seat, f"Chest in house 1 ({code(2 * seat)})", v.prompt(seat, "assign"))
+
+    # Each night step, both get the same notice, whatever their role.
+    notices = []
+    for step in ("thief", "werewolf"):
+        assert (await v.state()).phase == step
+        notice = v.public()[-1]
+        assert "If the night has a task for you" in notice.content
+        assert v.users[CLEO].mention in notice.content and v.users[EVE].mention in notice.content
+        notices.append(notice.content)
+        eve_panel = await world.answer(await v.users[EVE].click(notice, PANEL))
+        assert "The village sleeps" in eve_panel.content and not eve_panel.components
+        panel = await world.answer(await v.users[CLEO].click(notice, PANEL))
+        if step == "thief":
+            assert "Thief, open your eyes" in panel.content
+            assert await v.choose(CLEO, 3, panel) is None
+            assert "B2: Werewolf, no chest" in panel.content
+        else:
+            assert "The village sleeps" in panel.content
+            await v.choose(BEN, 0, v.prompt(BEN, "claw"))
+        await v.advance(NIGHT)
+    assert notices[0] == notices[1]
+    assert not v.users[CLEO].dms() and not v.users[EVE].dms()
+    assert "Morning!" in v.public()[-1].content
+    await check_secrets(v, spectator)
+
+
+async def test_a_restart_at_night_keeps_the_night_on_time(world: World) -> None:
+    v = await open_village(world)
+    await place_all(v)
+    nightfall = world.clock.now()
+    prompt = v.prompt(CLEO, "peek")
+    await v.advance(5)
+    await v.restart()
+    assert await v.choose(CLEO, 3, prompt) is None  # the prompt sent before still works
+    count = len(v.public())
+    await v.advance(NIGHT - 6)
+    assert len(v.public()) == count and (await v.state()).phase == "thief"
+    await v.advance(1)
+    wakes = v.public()[-1]
+    assert "Werewolf, open your eyes" in wakes.content and wakes.timestamp == nightfall + NIGHT
+    assert await v.choose(BEN, 0, v.prompt(BEN, "claw")) is None
+    await v.advance(NIGHT)
+    morning = v.public()[-1]
+    assert "Morning! The claw points at Ana's house 1" in morning.content
+    assert morning.timestamp == nightfall + 2 * NIGHT
