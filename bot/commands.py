@@ -106,6 +106,16 @@ class Commands:
         async def games(interaction: discord.Interaction) -> None:
             await guarded(interaction, lambda: self._list_games(interaction))
 
+        @tree.command(name="pause", description="Pause the game in this thread (host)")
+        @app_commands.guild_only()
+        async def pause(interaction: discord.Interaction) -> None:
+            await guarded(interaction, lambda: self._pause(interaction, resume=False))
+
+        @tree.command(name="resume", description="Resume the paused game in this thread (host)")
+        @app_commands.guild_only()
+        async def resume(interaction: discord.Interaction) -> None:
+            await guarded(interaction, lambda: self._pause(interaction, resume=True))
+
         @tree.command(name="abort", description="End the game in this thread (asks first)")
         @app_commands.guild_only()
         async def abort(interaction: discord.Interaction) -> None:
@@ -200,6 +210,17 @@ class Commands:
             for row in rows
         ]
         await tell(interaction, t("games.title", locale) + "\n" + "\n".join(lines))
+
+    async def _pause(self, interaction: discord.Interaction, *, resume: bool) -> None:
+        live = await self._service.game_in(interaction.channel_id or 0)
+        if live is None:
+            raise Refused("host.no_game_here")
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        change = self._service.resume if resume else self._service.pause
+        await change(live.id, interaction.user.id, manager=is_manager(interaction))
+        await tell(
+            interaction, t("host.resumed" if resume else "host.paused_done", locale_of(interaction))
+        )
 
     async def _abort(self, interaction: discord.Interaction) -> None:
         locale = locale_of(interaction)

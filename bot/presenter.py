@@ -75,6 +75,10 @@ class Presenter:
             return
         if change.kind in ("acted", "expired", "finished", "started"):
             await self._announce(change)
+        if change.kind in ("paused", "resumed"):
+            who = f"<@{change.user_id}>"  # shows as a name; the message pings nobody
+            text = say(live, f"table.{change.kind}", locale, name=who)
+            await self._post(live, Screen(content=text))
         await self.refresh(live)
         if change.kind == "finished":
             results = await asyncio.to_thread(adapter_for(live.row.kind).results, live, locale)

@@ -76,7 +76,8 @@ class Change:
     """What just happened to a game, for the listeners to show."""
 
     game: LiveGame
-    kind: str  # opened, joined, left, started, acted, expired, finished, cancelled, aborted
+    kind: str  # opened, joined, left, started, acted, expired, finished, cancelled, aborted,
+    # paused, resumed
     user_id: int | None = None
     events: tuple[Event, ...] = ()
     before: State | None = None  # the state the change started from (None: no state yet)
@@ -275,6 +276,52 @@ class GameService:
             self._touch(live, version=version, status="aborted")
         log.info("game %s abandoned: its channel is gone", game_id)
 
+    async def pause(self, game_id: int, user_id: int, *, manager: bool = False) -> LiveGame:
+        """Stop the clock: the phase's deadline waits, and no one can act until resumed."""
+        live = await self.load(game_id)
+        async with live.lock:
+            self._require_running(live)
+            self._require_host(live, user_id, manager)
+            if live.row.paused:
+                raise Refused("host.already_paused")
+            now = self.clock.now()
+            remaining = max(0.0, live.deadline_at - now) if live.deadline_at else -1.0
+            version = await self._write(
+                live, self.store.pause(game_id, remaining, expected=live.row.version, now=now)
+            )
+            self._touch(live, version=version, paused_remaining=remaining)
+            live.deadline_at = None
+        await self._notify(Change(live, "paused", user_id))
+        return live
+
+    async def resume(self, game_id: int, user_id: int, *, manager: bool = False) -> LiveGame:
+        """Start the clock again: the phase gets the time it had left."""
+        live = await self.load(game_id)
+        async with live.lock:
+            self._require_running(live)
+            self._require_host(live, user_id, manager)
+            remaining = live.row.paused_remaining
+            if remaining is None:
+                raise Refused("host.not_paused")
+            now = self.clock.now()
+            version = await self._write(
+                live, self.store.pause(game_id, None, expected=live.row.version, now=now)
+            )
+            self._touch(live, version=version, paused_remaining=None)
+            if remaining >= 0:
+                live.deadline_at = now + remaining
+                await self.scheduler.schedule(
+                    game_id, DEADLINE, live.deadline_at, {"phase": live.phase}
+                )
+        await self._notify(Change(live, "resumed", user_id))
+        return live
+
+    def _require_running(self, live: LiveGame) -> None:
+        if live.status == "lobby":
+            raise Refused("host.not_started")
+        if live.status != "running" or live.state is None:
+            raise Refused("host.game_over")
+
     def _require_lobby(self, live: LiveGame) -> None:
         if live.status == "running":
             raise Refused("lobby.already_started")
@@ -297,10 +344,9 @@ class GameService:
         """Apply a player's action. `phase`: the phase key the button was made for."""
         live = await self.load(game_id)
         async with live.lock:
-            if live.status == "lobby":
-                raise Refused("host.not_started")
-            if live.status != "running" or live.state is None:
-                raise Refused("host.game_over")
+            self._require_running(live)
+            if live.row.paused:
+                raise Refused("host.paused")
             seat = live.seat_of(user_id)
             if seat is None:
                 raise Refused("host.not_a_player")
@@ -389,7 +435,7 @@ class GameService:
     async def _expire(self, live: LiveGame, timer: TimerRow) -> None:
         """A phase deadline passed: apply the engine's default actions, once."""
         async with live.lock:
-            if live.status != "running" or live.state is None:
+            if live.status != "running" or live.state is None or live.row.paused:
                 return
             phase = live.game.phase_key(live.state)
             if phase != timer.payload.get("phase"):

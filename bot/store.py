@@ -50,10 +50,15 @@ class GameRow:
     table_message_id: int | None
     created_at: float
     updated_at: float
+    paused_remaining: float | None = None  # set while paused: the phase's time left
 
     @property
     def is_open(self) -> bool:
         return self.status in OPEN_STATUSES
+
+    @property
+    def paused(self) -> bool:
+        return self.paused_remaining is not None
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,7 +88,7 @@ class TimerRow:
 
 _GAME_COLUMNS = (
     "id, guild_id, channel_id, parent_id, kind, options, status, host_id, locale, seed,"
-    " state, version, table_message_id, created_at, updated_at"
+    " state, version, table_message_id, created_at, updated_at, paused_remaining"
 )
 
 
@@ -340,6 +345,21 @@ class Store:
             return version
 
         return await self._write(commit)
+
+    async def pause(
+        self, game_id: int, remaining: float | None, *, expected: int, now: float
+    ) -> int:
+        """Pause (`remaining`: the phase's seconds left, -1 for none) or resume (None) a
+        game. Pausing drops its deadline; resuming sets it again through `set_timer`."""
+
+        def pause(db: sqlite3.Connection) -> int:
+            version = _bump(db, game_id, expected, now)
+            db.execute("UPDATE games SET paused_remaining = ? WHERE id = ?", (remaining, game_id))
+            if remaining is not None:
+                db.execute("DELETE FROM timers WHERE game_id = ? AND kind = 'deadline'", (game_id,))
+            return version
+
+        return await self._write(pause)
 
     async def close_game(self, game_id: int, status: str, *, expected: int, now: float) -> int:
         """End a game as cancelled, aborted or finished; its timers go with it."""

@@ -143,3 +143,29 @@ async def test_a_game_whose_thread_was_deleted_ends_quietly(world: World) -> Non
     listing = await world.answer(await ana.slash("games"))
     assert "ended early" in listing.content
     world.double.reset_health()  # the bot's requests to the deleted thread failed, as expected
+
+
+async def test_the_host_pauses_and_resumes(world: World) -> None:
+    ana, ben = world.users("Ana", "Ben")
+    place = await world.open_game(ana, "race", turn_seconds=60)
+    await world.press(ben, table(place), "Join")
+    await world.press(ana, table(place), "Start")
+    refused = await world.answer(await ben.slash("pause", channel=place))
+    assert refused.content == HOST_ONLY
+    paused = await world.answer(await ana.slash("pause", channel=place))
+    assert paused.content.startswith("You paused the game")
+    await world.settle()
+    assert "paused the game" in place.visible_messages()[-1].content
+    panel = await world.panel(ana, place, "My panel")
+    assert await world.press(ana, panel, "+1") == (
+        "The game is paused. The host can resume it with /resume."
+    )
+    await world.advance(600)
+    await world.settle()
+    assert "Counter: **0** of 10" in lobby_text(place)
+    await world.answer(await ana.slash("resume", channel=place))
+    await world.settle()
+    assert "resumed the game" in place.visible_messages()[-1].content
+    await world.advance(60)
+    await world.settle()
+    assert "Counter: **1** of 10" in lobby_text(place)

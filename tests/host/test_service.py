@@ -182,3 +182,43 @@ async def test_one_open_game_per_channel(service: GameService) -> None:
     with pytest.raises(Refused) as caught:
         await lobby(service, channel=10)
     assert caught.value.key == "host.channel_busy"
+
+
+async def test_pause_stops_the_clock_and_resume_gives_the_time_left(
+    service: GameService, store: Store, clock: FakeClock
+) -> None:
+    game_id = await lobby(service, turn_seconds=60)
+    await service.join(game_id, BEN, "Ben")
+    await service.start(game_id, ANA)
+    await clock.advance(40)
+    await refused("lobby.host_only", service.pause(game_id, BEN))
+    await service.pause(game_id, ANA)
+    await refused("host.paused", service.act(game_id, ANA, {"amount": 1}))
+    await refused("host.already_paused", service.pause(game_id, ANA))
+    assert await store.timers(game_id) == []
+    await clock.advance(3600)  # an hour paused: nothing times out
+    live = await service.load(game_id)
+    assert live.state.counter == 0  # type: ignore[union-attr]
+    await service.resume(game_id, ANA)
+    await refused("host.not_paused", service.resume(game_id, ANA))
+    await clock.advance(19)
+    assert live.state.counter == 0  # type: ignore[union-attr]
+    await clock.advance(1)  # the 20 seconds Ana had left
+    assert live.state.counter == 1  # type: ignore[union-attr]
+    assert [c.kind for c in service.changes][-3:] == ["paused", "resumed", "expired"]  # type: ignore[attr-defined]
+
+
+async def test_a_paused_game_stays_paused_after_a_restart(store: Store, clock: FakeClock) -> None:
+    first = GameService(store, clock)
+    game_id = await lobby(first, turn_seconds=60)
+    await first.start(game_id, ANA)
+    await clock.advance(10)
+    await first.pause(game_id, ANA)
+    second = GameService(store, clock)
+    second.scheduler.start()
+    live = await second.load(game_id)
+    await refused("host.paused", second.act(game_id, ANA, {"amount": 1}))
+    await second.resume(game_id, ANA)
+    await clock.advance(50)
+    assert live.state.counter == 1  # type: ignore[union-attr]
+    await second.scheduler.stop()
