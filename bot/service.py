@@ -228,7 +228,7 @@ class GameService:
                 live,
                 self.store.start(
                     game_id,
-                    state.model_dump(mode="json"),
+                    state.model_dump_json(),
                     expected=live.row.version,
                     now=self.clock.now(),
                     timer=timer,
@@ -383,7 +383,7 @@ class GameService:
                 expected=live.row.version,
                 user_id=user_id,
                 action=action,
-                state=state.model_dump(mode="json"),
+                state=state.model_dump_json(),
                 status=status,
                 now=self.clock.now(),
                 timer=timer,

@@ -296,14 +296,14 @@ class Store:
     async def start(
         self,
         game_id: int,
-        state: dict[str, Any],
+        state: str,
         *,
         expected: int,
         now: float,
         timer: TimerUpdate | None = None,
     ) -> int:
-        """The lobby becomes a running game with its first state (and first deadline)."""
-        encoded = _dumps(state)
+        """The lobby becomes a running game with its first state (JSON) and deadline."""
+        encoded = state
 
         def start(db: sqlite3.Connection) -> int:
             version = _bump(db, game_id, expected, now, state=encoded, status="running")
@@ -320,17 +320,17 @@ class Store:
         expected: int,
         user_id: int | None,
         action: dict[str, Any],
-        state: dict[str, Any],
+        state: str,
         status: str = "running",
         now: float,
         timer: TimerUpdate | None = None,
     ) -> int:
-        """Log the action, store the state it produced and set or cancel the deadline it
-        brought, in one transaction. A game that ends loses all its timers.
+        """Log the action, store the state it produced (JSON) and set or cancel the
+        deadline it brought, in one transaction. A game that ends loses all its timers.
 
         Raises VersionConflict when another action landed since `expected`.
         """
-        encoded_state, encoded_action = _dumps(state), _dumps(action)
+        encoded_state, encoded_action = state, _dumps(action)
 
         def commit(db: sqlite3.Connection) -> int:
             version = _bump(db, game_id, expected, now, state=encoded_state, status=status)

@@ -9,6 +9,7 @@ adapter loaded) holding 1,000 games in play, a mix of every game kind.
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 import resource
 import statistics
@@ -52,7 +53,7 @@ async def main() -> None:
         versions = dict(zip(raw_ids, raw, strict=True))
         for _ in range(SAMPLES):
             game_id = random.choice(raw_ids)
-            state = {"counter": random.randint(0, 9), "padding": "x" * 400}
+            state = json.dumps({"counter": random.randint(0, 9), "padding": "x" * 400})
             start = time.perf_counter()
             versions[game_id] = await store.commit_action(
                 game_id, expected=versions[game_id], user_id=1,

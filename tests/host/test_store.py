@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import asyncio
+import json
 from pathlib import Path
 
 import pytest
@@ -106,11 +107,11 @@ async def test_join_and_leave_keep_seats_dense(store: Store) -> None:
 
 async def test_concurrent_commits_from_one_version_apply_once(store: Store) -> None:
     game_id = await new_game(store)
-    await store.start(game_id, {"n": 0}, expected=0, now=2)
+    await store.start(game_id, '{"n": 0}', expected=0, now=2)
 
     async def commit(n: int) -> int:
         return await store.commit_action(
-            game_id, expected=1, user_id=100, action={"n": n}, state={"n": n}, now=3
+            game_id, expected=1, user_id=100, action={"n": n}, state=json.dumps({"n": n}), now=3
         )
 
     results = await asyncio.gather(commit(1), commit(2), return_exceptions=True)
@@ -125,10 +126,10 @@ async def test_concurrent_commits_from_one_version_apply_once(store: Store) -> N
 
 async def test_commit_with_an_old_version_is_refused_and_changes_nothing(store: Store) -> None:
     game_id = await new_game(store)
-    await store.start(game_id, {"n": 0}, expected=0, now=2)
+    await store.start(game_id, '{"n": 0}', expected=0, now=2)
     with pytest.raises(VersionConflict):
         await store.commit_action(
-            game_id, expected=0, user_id=100, action={}, state={"n": 9}, now=3
+            game_id, expected=0, user_id=100, action={}, state='{"n": 9}', now=3
         )
     game = await store.game(game_id)
     assert game is not None and game.state == {"n": 0} and await store.actions(game_id) == []
@@ -161,17 +162,17 @@ async def test_a_fired_timer_set_again_by_its_handler_is_kept(store: Store) -> N
 async def test_an_action_and_its_deadline_commit_together(store: Store) -> None:
     game_id = await new_game(store)
     await store.start(
-        game_id, {"n": 0}, expected=0, now=2, timer=TimerUpdate("deadline", 60.0, {"p": "a"})
+        game_id, '{"n": 0}', expected=0, now=2, timer=TimerUpdate("deadline", 60.0, {"p": "a"})
     )
     with pytest.raises(VersionConflict):
         await store.commit_action(
-            game_id, expected=0, user_id=100, action={}, state={"n": 1}, now=3,
+            game_id, expected=0, user_id=100, action={}, state='{"n": 1}', now=3,
             timer=TimerUpdate("deadline", 99.0, {"p": "b"}),
         )  # fmt: skip
     (timer,) = await store.timers(game_id)
     assert timer.due_at == 60.0  # the refused action left the deadline alone
     await store.commit_action(
-        game_id, expected=1, user_id=100, action={}, state={"n": 1}, now=3,
+        game_id, expected=1, user_id=100, action={}, state='{"n": 1}', now=3,
         timer=TimerUpdate("deadline", None),
     )  # fmt: skip
     assert await store.timers(game_id) == []
@@ -179,9 +180,9 @@ async def test_an_action_and_its_deadline_commit_together(store: Store) -> None:
 
 async def test_finishing_a_game_drops_its_timers(store: Store) -> None:
     game_id = await new_game(store)
-    await store.start(game_id, {}, expected=0, now=2)
+    await store.start(game_id, "{}", expected=0, now=2)
     await store.set_timer(game_id, "deadline", 50.0, {})
     await store.commit_action(
-        game_id, expected=1, user_id=100, action={}, state={}, status="finished", now=3
+        game_id, expected=1, user_id=100, action={}, state="{}", status="finished", now=3
     )
     assert await store.timers(game_id) == []
