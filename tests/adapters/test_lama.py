@@ -1,0 +1,337 @@
+"""No Prob-Lama's Discord screens built from engine states, without Discord."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from bot import ids
+from bot.adapters.lama import ADAPTER
+from bot.errors import Refused
+from bot.service import Change, LiveGame
+from bot.store import GameRow, PlayerRow
+from bot.ui import Button, Screen, Select
+from games.lama import GAME
+from games.lama.cards import KINDS
+from games.lama.models import LamaOptions, LamaState
+from games.lama.pictures import render_table
+
+NAMES = ("Ana", "Ben", "Cleo")
+NOW = 1_800_000_000.0
+
+
+def make_live(state: LamaState, *, deadline_at: float | None = None) -> LiveGame:
+    row = GameRow(
+        id=7, guild_id=1, channel_id=2, parent_id=None, kind="lama", options={},
+        status="running", host_id=100, locale="en", seed=state.seed, state=None, version=1,
+        table_message_id=None, created_at=NOW, updated_at=NOW,
+    )  # fmt: skip
+    players = [PlayerRow(s, 100 + s, NAMES[s]) for s in range(state.seats)]
+    return LiveGame(row=row, players=players, state=state, deadline_at=deadline_at)
+
+
+def dealt(variant: str = "lamas", seed: int = 3) -> LamaState:
+    return GAME.setup(3, LamaOptions(variant=variant), seed)  # type: ignore[arg-type]
+
+
+def act(live: LiveGame, seat: int, action: dict[str, Any]) -> Change:
+    live.state, events = GAME.apply(live.state, seat, GAME.parse_action(action))
+    return Change(live, "acted", 100 + seat, tuple(events))
+
+
+def looked(live: LiveGame) -> Change:
+    """Everyone looks at their top-left and centre cards."""
+    change = None
+    for seat in range(3):
+        change = act(live, seat, {"type": "peek", "positions": [0, 4]})
+    assert change is not None
+    return change
+
+
+def state(live: LiveGame) -> LamaState:
+    assert isinstance(live.state, LamaState)
+    return live.state
+
+
+def buttons(screen: Screen) -> list[Button]:
+    return [b for row in screen.rows if not isinstance(row, Select) for b in row]
+
+
+def pressable(screen: Screen) -> list[str]:
+    return [b.label for b in buttons(screen) if not b.disabled]
+
+
+def rest(button: Button | Select) -> str:
+    control = ids.parse(button.custom_id)
+    assert control is not None
+    return control.rest
+
+
+def shown(screen: Screen) -> tuple[object, ...]:
+    """Everything a screen shows, to compare two screens."""
+    return (
+        screen.content,
+        screen.embed_title,
+        screen.embed_text,
+        screen.rows,
+        tuple((p.name, p.data, p.description) for p in screen.pictures),
+    )
+
+
+def scramble_hidden(original: LamaState, keep: int | None, seed: int) -> LamaState:
+    """The same game with every card hidden from `keep` (or from everyone) shuffled:
+    other players' face-down and looked-at cards, the draw pile, a drawn card."""
+    new = original.model_copy(deep=True)
+    slots: list[tuple[str, int, int]] = []
+    for seat in range(new.seats):
+        for position in range(9):
+            mine = seat == keep and position in new.peeked[seat]
+            if not new.face_up[seat][position] and not mine:
+                slots.append(("layout", seat, position))
+    slots += [("draw", 0, i) for i in range(len(new.draw_pile))]
+    if new.held is not None and new.step == "drawn" and new.to_act != keep:
+        slots.append(("held", 0, 0))
+
+    def get(slot: tuple[str, int, int]) -> int:
+        where, a, b = slot
+        if where == "layout":
+            return new.layouts[a][b]
+        return new.draw_pile[b] if where == "draw" else new.held  # type: ignore[return-value]
+
+    cards = [get(slot) for slot in slots]
+    random.Random(seed).shuffle(cards)
+    for (where, a, b), card in zip(slots, cards, strict=True):
+        if where == "layout":
+            new.layouts[a][b] = card
+        elif where == "draw":
+            new.draw_pile[b] = card
+        else:
+            new.held = card
+    for seat in range(new.seats):
+        if seat != keep and new.peeked[seat]:
+            new.peeked[seat] = [1, 7]
+    return new
+
+
+# -- secrets -------------------------------------------------------------------------------------
+
+
+def playout_states(seed: int, steps: int) -> list[LamaState]:
+    rnd = random.Random(seed)
+    current = dealt(seed=seed)
+    states = [current]
+    for _ in range(steps):
+        seat = rnd.choice(sorted(GAME.active(current)))
+        current, _ = GAME.apply(current, seat, rnd.choice(GAME.legal_actions(current, seat)))
+        states.append(current)
+    return states
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_the_table_and_panels_do_not_change_with_what_is_hidden(seed: int) -> None:
+    """Shuffling every card a reader cannot see leaves their screens unchanged: the table
+    for everyone, a panel for its owner (other players' cards, a drawn card)."""
+    for number, original in enumerate(playout_states(seed, 40)[::6]):
+        live = make_live(original)
+        hidden = make_live(scramble_hidden(original, None, number))
+        assert shown(ADAPTER.table(live, "en")) == shown(ADAPTER.table(hidden, "en"))
+        for seat in range(3):
+            other = make_live(scramble_hidden(original, seat, number))
+            assert shown(ADAPTER.panel(live, seat, "en")) == shown(ADAPTER.panel(other, seat, "en"))
+
+
+def test_the_table_is_the_public_picture_with_its_facts_in_words() -> None:
+    live = make_live(dealt(), deadline_at=NOW + 60)
+    looked(live)
+    act(live, 0, {"type": "draw"})
+    screen = ADAPTER.table(live, "en")
+    _, alt = render_table(GAME.view(live.state, None), list(NAMES))
+    assert screen.pictures[0].description == alt
+    assert screen.embed_title == "No Prob-Lama: round 1"
+    text = screen.embed_text or ""
+    assert "**Ana** drew a card and decides what to do with it." in text
+    assert f"<t:{int(NOW + 60)}:R>" in text
+    assert "A **Ana**: 0 of 9 face up · Lamas 0 of 3" in text
+    assert [b.label for b in buttons(screen)] == ["My cards"]
+    assert rest(buttons(screen)[0]) == "panel"
+
+
+# -- the panel -----------------------------------------------------------------------------------
+
+
+def test_the_look_at_two_cards_is_one_select_then_the_seen_values_show() -> None:
+    live = make_live(dealt())
+    panel = ADAPTER.panel(live, 1, "en")
+    [select] = panel.rows
+    assert isinstance(select, Select)
+    assert (select.min_values, select.max_values, len(select.options)) == (2, 2, 9)
+    assert select.options[4].label == "5 · centre"
+    action = ADAPTER.decode(live, 1, rest(select), ["8", "4"])
+    assert action == {"type": "peek", "positions": [8, 4]}
+    act(live, 1, action)
+    with pytest.raises(Refused) as refused:
+        ADAPTER.decode(live, 1, rest(select), ["0", "1"])
+    assert refused.value.key == "lama.ui.already_peeked"
+    panel = ADAPTER.panel(live, 1, "en")
+    cards = state(live).layouts[1]
+    short = {"joker": "Joker", "drama": "+3 Drama", "karma": "-3 Karma"}
+    labels = [b.label for b in buttons(panel)]
+    assert labels[4] == f"👁 {short.get(KINDS[cards[4]], KINDS[cards[4]])}"
+    assert labels[8] == f"👁 {short.get(KINDS[cards[8]], KINDS[cards[8]])}"
+    assert labels.count("?") == 7
+    assert pressable(panel) == []
+    assert "Waiting for: Ana, Cleo." in panel.content
+
+
+def test_a_turn_offers_draw_or_take_then_the_nine_places_or_discard() -> None:
+    live = make_live(dealt(), deadline_at=NOW + 60)
+    looked(live)
+    top = KINDS[state(live).discard[-1]]
+    panel = ADAPTER.panel(live, 0, "en")
+    assert pressable(panel) == ["Draw a card", f"Take the {top}"]
+    assert f"<t:{int(NOW + 60)}:R>" in panel.content
+    assert ADAPTER.decode(live, 0, "take", []) == {"type": "take_discard"}
+    # The others see their layout, nothing to press, and no countdown of their own.
+    other = ADAPTER.panel(live, 1, "en")
+    assert pressable(other) == [] and "It is Ana's turn." in other.content
+    assert "<t:" not in other.content
+
+    act(live, 0, {"type": "draw"})
+    held = KINDS[state(live).held]  # type: ignore[index]
+    panel = ADAPTER.panel(live, 0, "en")
+    if held in ("drama", "karma"):
+        assert pressable(panel) == ["Give to Ben", "Give to Cleo"]
+        return
+    grid = [b for b in buttons(panel) if rest(b).startswith("put:")]
+    assert [rest(b) for b in grid] == [f"put:{p}" for p in range(9)]
+    assert pressable(panel)[-1] == f"Discard the {held}"
+    assert f"You drew **{held}**" in panel.content
+    assert ADAPTER.decode(live, 0, "put:3", []) == {"type": "exchange", "position": 3}
+    assert ADAPTER.decode(live, 0, "discard", []) == {"type": "discard"}
+
+
+def test_a_taken_card_must_be_placed() -> None:
+    live = make_live(dealt(seed=5))
+    looked(live)
+    s = state(live)
+    s.discard.append(next(c for c in s.draw_pile if KINDS[c] == "7"))
+    s.draw_pile.remove(s.discard[-1])
+    act(live, 0, {"type": "take_discard"})
+    panel = ADAPTER.panel(live, 0, "en")
+    assert len(pressable(panel)) == 9 and "Discard the 7" not in pressable(panel)
+    assert "You took **7**" in panel.content
+
+
+def test_a_special_card_offers_the_other_players_only() -> None:
+    live = make_live(dealt())
+    looked(live)
+    s = state(live)
+    drama = next(c for c in s.draw_pile if KINDS[c] == "drama")
+    s.draw_pile.remove(drama)
+    s.draw_pile.append(drama)  # the next card drawn
+    act(live, 0, {"type": "draw"})
+    panel = ADAPTER.panel(live, 0, "en")
+    assert pressable(panel) == ["Give to Ben", "Give to Cleo"]
+    assert "**Drama-Lama (+3)**: give it to another player. It counts +3" in panel.content
+    give = next(b for b in buttons(panel) if b.label == "Give to Cleo")
+    assert ADAPTER.decode(live, 0, rest(give), []) == {"type": "give", "to_seat": 2}
+
+
+# -- notices ---------------------------------------------------------------------------------------
+
+
+def test_one_notice_and_one_mention_per_turn_not_per_step() -> None:
+    live = make_live(dealt())
+    began = looked(live)
+    assert ADAPTER.mention_turn(live, began)
+    notice = ADAPTER.announcement(live, began, "en")
+    assert notice is not None and notice.content == "Everyone has looked. Ana begins."
+    assert [b.label for b in buttons(notice)] == ["My cards"]
+
+    drew = act(live, 0, {"type": "draw"})
+    assert ADAPTER.announcement(live, drew, "en") is None
+    assert not ADAPTER.mention_turn(live, drew)
+    assert ADAPTER.private_notices(live, drew, "en") == []  # the panel shows the card
+    if state(live).step == "drawn" and KINDS[state(live).held] not in ("drama", "karma"):  # type: ignore[index]
+        done = act(live, 0, {"type": "exchange", "position": 2})
+        notice = ADAPTER.announcement(live, done, "en")
+        assert notice is not None and notice.content.startswith("Ana puts the ")
+        assert ADAPTER.mention_turn(live, done)
+
+
+def finish_round(live: LiveGame) -> Change:
+    """Play turns (each puts its card on the first face-down place) until a round ends."""
+    while True:
+        s = state(live)
+        if s.phase == "peek":
+            looked(live)
+            continue
+        seat = s.to_act
+        act(live, seat, {"type": "draw"})
+        s = state(live)
+        if KINDS[s.held] in ("drama", "karma"):  # type: ignore[index]
+            change = act(live, seat, {"type": "give", "to_seat": (seat + 1) % 3})
+        else:
+            place = next((p for p in range(9) if not s.face_up[seat][p]), 0)
+            change = act(live, seat, {"type": "exchange", "position": place})
+        if any(e.key == "lama.round_scored" for e in change.events):
+            return change
+
+
+def test_a_round_ends_with_its_picture_the_standings_and_a_call_to_look() -> None:
+    from bot.adapters.lama.notices import round_results
+
+    live = make_live(dealt())
+    change = finish_round(live)
+    notice = ADAPTER.announcement(live, change, "en")
+    assert notice is not None and notice.content.splitlines()[-1].startswith("Round 1 is over.")
+    assert not ADAPTER.mention_turn(live, change)  # everyone is called instead
+    screen = round_results(live, change, "en", ADAPTER.panel_button(live, "en"))
+    assert screen.content.startswith("**Round 1 results**\nScores: Ana ")
+    assert "Lamas: Ana " in screen.content and "(first to 3 wins)" in screen.content
+    assert "Round 2: Ana deals, Ben begins" in screen.content
+    assert screen.mentions == (100, 101, 102)
+    assert [p.name for p in screen.pictures] == ["lama-round-1.png"]
+    assert [b.label for b in buttons(screen)] == ["My cards"]
+
+
+def test_the_points_variant_ranks_the_fewest_points_first() -> None:
+    live = make_live(dealt("points"))
+    while state(live).phase != "over":
+        finish_round(live)
+    screen = ADAPTER.results(live, "en")
+    totals = state(live).totals
+    order = sorted(range(3), key=lambda s: totals[s])
+    lines = screen.content.splitlines()
+    assert lines[0] == "🏆 Winner: " + ", ".join(NAMES[s] for s in state(live).winners or [])
+    assert lines[1] == "**Final scores** (fewest points win):"
+    assert lines[2] == f"1. {NAMES[order[0]]}: {totals[order[0]]} points"
+    assert [p.name for p in screen.pictures] == ["lama-round-4.png"]
+    assert screen.mentions == (100, 101, 102)
+    table = ADAPTER.table(live, "en")
+    assert table.rows == () and "The game is over. Winner:" in (table.embed_text or "")
+    assert ADAPTER.panel(live, 0, "en").rows == ()
+
+
+# -- Discord's limits -----------------------------------------------------------------------------
+
+
+def test_every_screen_of_a_playout_fits_discord() -> None:
+    for original in playout_states(9, 120)[::5]:
+        live = make_live(original)
+        screens = [ADAPTER.table(live, "en")]
+        screens += [ADAPTER.panel(live, seat, "en") for seat in range(3)]
+        for screen in screens:
+            assert len(screen.rows) <= 5 and len(screen.content) <= 2000
+            assert "[lama." not in screen.content + (screen.embed_text or "")  # no missing key
+            for row in screen.rows:
+                controls = [row] if isinstance(row, Select) else list(row)
+                assert isinstance(row, Select) or len(row) <= 5
+                for control in controls:
+                    assert len(control.custom_id) <= 100
+            labels = [b.label for b in buttons(screen)]
+            assert all(0 < len(label) <= 80 for label in labels)
+            customs = [b.custom_id for b in buttons(screen)]
+            assert len(customs) == len(set(customs))

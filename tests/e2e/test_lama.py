@@ -1,0 +1,365 @@
+"""No Prob-Lama end to end: simulated players use the table, their "My cards" panels
+and the turn notices through the real bot and the Discord double.
+
+Players choose only among the controls their panels offer (`play_turn`); the test reads
+the engine state (through the bot's service) to know whom to wait for, and to check
+that nobody ever sees another player's face-down or looked-at cards.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pytest
+
+from bot.double import InteractionResult, SimUser
+from bot.double.model import Channel, Message
+from bot.harness import World, buttons, table
+from bot.service import LiveGame
+from games import registry
+from games.engine import Game
+from games.lama import GAME
+from games.lama.cards import kind
+from games.lama.models import LamaState
+from games.lama.pictures import render_table
+from games.pictures import player_letter, to_png
+
+MY_CARDS = "My cards"
+SEEN = "👁"
+# Words only a player's own panel uses: never in a public message or a DM.
+PRIVATE_WORDS = (SEEN, "Your cards", "Your layout", "You drew", "You took", "You hold", "seen")
+SHORT = {"joker": "Joker", "drama": "+3 Drama", "karma": "-3 Karma"}
+STALE = "That button is from an earlier turn. The game has moved on; use the current message."
+
+
+@pytest.fixture
+def offered_games() -> list[Game]:
+    return [registry.get("lama")]
+
+
+# -- the table and its players --------------------------------------------------------------
+
+
+@dataclass
+class Table:
+    world: World
+    place: Channel
+    users: list[SimUser]  # by seat
+    game_id: int
+    turns: int = 0  # turns the players took (each should have been announced once)
+
+    async def live(self) -> LiveGame:
+        assert self.world.bot is not None and self.world.bot.service is not None
+        return await self.world.bot.service.load(self.game_id)
+
+    async def state(self) -> LamaState:
+        live = await self.live()
+        assert isinstance(live.state, LamaState)
+        return live.state
+
+    async def panel(self, user: SimUser) -> Message:
+        panel = await self.world.panel(user, self.place, MY_CARDS)
+        await self.check_own_panel(user, panel)
+        return panel
+
+    async def click(self, user: SimUser, panel: Message, custom_id: str) -> None:
+        """Press a panel control and wait for the panel to show the outcome (the bot
+        edits it last, after the table and the notices)."""
+        before = panel.revision
+        result = await user.click(panel, custom_id=custom_id)
+        await edited(self.world, panel, before, result)
+        await self.check_own_panel(user, panel)
+
+    async def check_own_panel(self, user: SimUser, panel: Message) -> None:
+        """The panel shows this player's own layout, as the engine holds it, and the
+        values of the cards they looked at, and nothing of anyone else's."""
+        assert panel.visible_to == user.id
+        state = await self.state()
+        if not panel.components or panel.selects:
+            return  # the game is over, or the player is yet to look at two cards
+        seat = self.users.index(user)
+        names = [u.name for u in self.users]
+        description = panel.attachments[0].description or ""
+        assert description.startswith(f"Your layout, {player_letter(seat)} {names[seat]}.")
+        expected = []
+        for position, card in enumerate(state.layouts[seat]):
+            label = SHORT.get(kind(card), kind(card))
+            if state.face_up[seat][position]:
+                expected.append(label)
+            elif position in state.peeked[seat]:
+                expected.append(f"{SEEN} {label}")
+            else:
+                expected.append("?")
+        assert grid_labels(panel) == expected
+
+
+async def edited(world: World, panel: Message, before: int, result: InteractionResult) -> None:
+    """Wait until the bot edited the panel, or answered with a sentence. The panel is
+    edited last, after the table and the notices (`world.settle` may return while the
+    bot still renders a picture)."""
+    await world.double.wait_for(
+        lambda: panel.revision > before or result.followups, 5.0, "the panel's update"
+    )
+
+
+def grid_labels(panel: Message) -> list[str]:
+    return [c.get("label", "") for row in panel.components[:3] for c in row["components"]]
+
+
+def enabled(panel: Message) -> list[dict]:
+    return [b for b in panel.buttons if not b.get("disabled")]
+
+
+def labelled(panel: Message, prefix: str) -> list[dict]:
+    return [b for b in enabled(panel) if b.get("label", "").startswith(prefix)]
+
+
+async def open_table(world: World, **options: object) -> Table:
+    ana, ben, cleo = world.users("Ana", "Ben", "Cleo")
+    place = await world.open_game(ana, "lama", **options)
+    await world.press(ben, table(place), "Join")
+    await world.press(cleo, table(place), "Join")
+    await world.press(ana, table(place), "Start")
+    assert world.bot is not None and world.bot.service is not None
+    live = await world.bot.service.game_in(place.id)
+    assert live is not None and live.status == "running"
+    users = sorted([ana, ben, cleo], key=lambda u: live.seat_of(u.id))  # type: ignore[arg-type,return-value]
+    return Table(world, place, users, live.id)
+
+
+async def peek_all(t: Table, choice: tuple[str, str] = ("0", "4")) -> None:
+    """Everyone looks at two cards from the select of their panel."""
+    for user in t.users:
+        panel = await t.panel(user)
+        assert buttons(panel) == [] and len(panel.selects) == 1
+        before = panel.revision
+        await edited(t.world, panel, before, await user.select(panel, list(choice)))
+
+
+# -- a simple player who reads the panel ----------------------------------------------------
+
+
+async def play_turn(t: Table, user: SimUser) -> None:
+    """One whole turn from the panel's offers: take a low discard (4 or less), else
+    draw; give a special card to the first player offered; put any other card on a
+    face-down card (so every turn turns one over and the rounds end)."""
+    panel = await t.panel(user)
+    take = labelled(panel, "Take the ")
+    top = take[0]["label"].removeprefix("Take the ") if take else ""
+    low = top.lstrip("-").isdigit() and int(top) <= 4
+    first = take[0] if low else labelled(panel, "Draw a card")[0]
+    await t.click(user, panel, first["custom_id"])
+    gives = labelled(panel, "Give to ")
+    if gives:
+        await t.click(user, panel, gives[0]["custom_id"])
+    else:
+        cells = [b for b in enabled(panel) if ":put:" in b["custom_id"]]
+        face_down = [b for b in cells if b["label"] == "?" or b["label"].startswith(SEEN)]
+        await t.click(user, panel, (face_down or cells)[0]["custom_id"])
+    assert enabled(panel) == []  # the turn is over: nothing left to press
+    t.turns += 1
+
+
+# -- checks ------------------------------------------------------------------------------------
+
+
+def everything_seen_by(t: Table, user: SimUser) -> list[Message]:
+    return [*user.sees(t.place), *user.dms()]
+
+
+def words(message: Message) -> str:
+    parts = [message.text, *(a.description or "" for a in message.attachments)]
+    parts += [b.get("label", "") for b in message.buttons]
+    parts += [o.get("label", "") for s in message.selects for o in s.get("options", [])]
+    return "\n".join(parts)
+
+
+def assert_no_secrets_shown(t: Table) -> None:
+    """Public messages and DMs never hold a private word; every panel a user can see
+    is their own (panels are checked against the engine when they are shown)."""
+    for seat, user in enumerate(t.users):
+        for message in everything_seen_by(t, user):
+            text = words(message)
+            if message.visible_to is None:
+                found = [w for w in PRIVATE_WORDS if w in text]
+                assert not found, f"public message shows {found}: {text[:300]}"
+            elif "Your layout" in text:
+                assert message.visible_to == user.id
+                assert f"Your layout, {player_letter(seat)} {user.name}." in text
+
+
+async def assert_table_is_public(t: Table) -> None:
+    """The table picture is exactly the picture of the public view (no drawn card, no
+    face-down value), and its text counts face-up cards as the engine does."""
+    state = await t.state()
+    names = [u.name for u in t.users]
+    message = table(t.place)
+    expected, alt = render_table(GAME.view(state, None), names)
+    assert message.attachments[0].data == to_png(expected)
+    assert message.attachments[0].description == alt
+    for seat, user in enumerate(t.users):
+        up = sum(state.face_up[seat])
+        assert f"**{user.name}**: {up} of 9 face up" in message.text
+
+
+def turn_notices(t: Table, user: SimUser) -> list[Message]:
+    return [m for m in t.place.visible_messages() if f"{user.mention}, it's your turn" in m.content]
+
+
+def all_turn_notices(t: Table) -> int:
+    return sum(len(turn_notices(t, u)) for u in t.users)
+
+
+# -- the tests ---------------------------------------------------------------------------------
+
+
+async def test_a_points_game_is_played_to_the_end_without_leaks(world: World) -> None:
+    t = await open_table(world, variant="points")
+    while (live := await t.live()).status == "running":
+        state = await t.state()
+        if state.phase == "peek":
+            await peek_all(t)
+        else:
+            await play_turn(t, t.users[state.to_act])
+        if t.turns % 10 == 1:
+            await assert_table_is_public(t)
+            assert_no_secrets_shown(t)
+
+    assert live.status == "finished"
+    result = GAME.result(live.state)  # type: ignore[arg-type]
+    assert result is not None and result.lower_is_better
+    messages = t.place.visible_messages()
+    final = messages[-1]
+    winners = ", ".join(t.users[s].name for s in result.winners)
+    assert final.content.startswith(f"🏆 Winner: {winners}")
+    assert "**Final scores** (fewest points win):" in final.content
+    assert [a.filename for a in final.attachments] == ["lama-round-4.png"]
+    rounds = [m for m in messages if m.content.startswith("**Round ")]
+    assert [m.content.split("\n")[0] for m in rounds] == [
+        f"**Round {n} results**" for n in (1, 2, 3)
+    ]
+    assert all(m.attachments and m.attachments[0].description for m in rounds)
+    assert buttons(table(t.place)) == []
+    assert "The game is over. Winner:" in table(t.place).text
+    # Each turn was announced by exactly one mention of its player, never per step.
+    assert all_turn_notices(t) == t.turns
+    assert_no_secrets_shown(t)
+
+
+async def test_a_special_card_is_given_to_another_player(world: World) -> None:
+    t = await open_table(world)
+    await peek_all(t)
+    for _ in range(200):  # a special card is drawn or on the discard pile soon enough
+        state = await t.state()
+        seat = state.to_act
+        user = t.users[seat]
+        panel = await t.panel(user)
+        take = labelled(panel, "Take the ")
+        special = take and take[0]["label"] in ("Take the +3 Drama", "Take the -3 Karma")
+        first = take[0] if special else labelled(panel, "Draw a card")[0]
+        await t.click(user, panel, first["custom_id"])
+        if labelled(panel, "Give to "):
+            break
+        discard = labelled(panel, "Discard the ")
+        cells = [b for b in enabled(panel) if ":put:" in b["custom_id"]]
+        await t.click(user, panel, (discard or cells)[0]["custom_id"])
+    else:
+        pytest.fail("no special card in 200 turns")
+
+    state = await t.state()
+    held = kind(state.held)  # type: ignore[arg-type]
+    others = [u for u in t.users if u != user]
+    # Only the recipients are offered; the layout cannot take the card.
+    assert [b["label"] for b in enabled(panel)] == [f"Give to {u.name}" for u in others]
+    assert "give it to another player" in panel.content
+    await assert_table_is_public(t)  # a drawn special stays hidden from the table
+
+    recipient = others[-1]
+    await t.click(user, panel, labelled(panel, f"Give to {recipient.name}")[0]["custom_id"])
+    state = await t.state()
+    to = t.users.index(recipient)
+    assert [kind(c) for c in state.received[to]][-1] == held
+    name = {"drama": "Drama-Lama (+3)", "karma": "Karma-Lama (-3)"}[held]
+    notice = next(m for m in reversed(t.place.visible_messages()) if "gives" in m.content)
+    assert f"{user.name} gives a {name} to {recipient.name}." in notice.content
+    assert f"**{recipient.name}**: " in table(t.place).text
+    assert f"received {name}" in table(t.place).text
+    their_panel = await t.panel(recipient)
+    assert f"Received: {name}" in their_panel.content
+    assert_no_secrets_shown(t)
+
+
+async def test_a_stale_button_is_refused_politely(world: World) -> None:
+    t = await open_table(world)
+    await peek_all(t)
+    state = await t.state()
+    user = t.users[state.to_act]
+    old, current = await t.panel(user), await t.panel(user)
+    await t.click(user, current, labelled(current, "Draw a card")[0]["custom_id"])
+    assert await world.press(user, old, "Draw a card") == STALE
+    state = await t.state()
+    assert state.step == "drawn" and state.to_act == t.users.index(user)
+
+
+async def test_a_restart_mid_turn_keeps_the_table_buttons_working(world: World) -> None:
+    t = await open_table(world)
+    await peek_all(t)
+    state = await t.state()
+    seat = state.to_act
+    user, next_user = t.users[seat], t.users[(seat + 1) % 3]
+    panel = await t.panel(user)
+    await t.click(user, panel, labelled(panel, "Draw a card")[0]["custom_id"])
+    table_id = table(t.place).id
+
+    await world.restart()
+    await world.settle()
+    assert table(t.place).id == table_id
+    panel = await t.panel(user)  # from the same table message
+    assert "You drew **" in panel.content or "You hold a **" in panel.content
+    gives = labelled(panel, "Give to ")
+    cells = [b for b in enabled(panel) if ":put:" in b["custom_id"]]
+    await t.click(user, panel, (gives or cells)[0]["custom_id"])
+    state = await t.state()
+    assert state.to_act == (seat + 1) % 3 and state.step == "choose"
+    assert f"**{next_user.name}**'s turn" in table(t.place).text
+    assert turn_notices(t, next_user)  # mentioned after the restart as before
+    assert_no_secrets_shown(t)
+
+
+async def test_turn_limits_play_the_default_moves(world: World) -> None:
+    t = await open_table(world, turn_seconds=60)
+    ana, ben, cleo = t.users
+    assert "<t:" in table(t.place).text and ":R>" in table(t.place).text
+    await world.advance(59)
+    await world.settle()
+    assert (await t.state()).phase == "peek"
+    await world.advance(1)
+    await world.settle()
+    # Nobody looked in time: everyone saw their top-left and bottom-right cards.
+    state = await t.state()
+    assert state.phase == "turn" and state.peeked == [[0, 8]] * 3
+    notices = "\n".join(m.content for m in t.place.visible_messages())
+    assert all(f"{u.name} ran out of time" in notices for u in t.users)
+    assert len(turn_notices(t, ana)) == 1
+    labels = grid_labels(await t.panel(ana))
+    assert labels[0].startswith(SEEN) and labels[8].startswith(SEEN)
+
+    await world.advance(60)  # Ana's whole turn: draw, then discard or give
+    await world.settle()
+    state = await t.state()
+    assert state.to_act == 1 and state.step == "choose"
+    assert sum(state.face_up[0]) == 0  # the default never turns a card over
+    assert len(turn_notices(t, ben)) == 1
+
+    panel = await t.panel(ben)  # Ben draws, then lets the time run out
+    await t.click(ben, panel, labelled(panel, "Draw a card")[0]["custom_id"])
+    await world.advance(59)
+    await world.settle()
+    assert (await t.state()).to_act == 1
+    await world.advance(1)
+    await world.settle()
+    state = await t.state()
+    assert state.to_act == 2 and sum(state.face_up[1]) == 0
+    assert len(turn_notices(t, cleo)) == 1
+    assert all(u.dms() == [] for u in t.users)  # nothing by DM: the panels say it all
+    assert_no_secrets_shown(t)
