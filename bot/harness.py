@@ -3,6 +3,7 @@ sandbox. Time is one clock shared by the bot's timers and the double."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -55,9 +56,18 @@ class World:
         return self.double.channel("general")
 
     async def settle(self) -> None:
-        """Wait until the bot has finished reacting (no request in flight, then quiet)."""
-        await self.clock.advance(0) if isinstance(self.clock, FakeClock) else None
-        await self.double.idle(quiet=0.03)
+        """Wait until the bot has finished reacting: every interaction handler done,
+        every due timer fired, no request in flight."""
+        while True:
+            if isinstance(self.clock, FakeClock):
+                await self.clock.advance(0)  # lets due timers fire and their handlers end
+            handlers = _bot_handlers()
+            if handlers:
+                await asyncio.wait(handlers)
+                continue
+            await self.double.idle(quiet=0.01)
+            if not _bot_handlers():
+                return
 
     async def advance(self, seconds: float) -> None:
         """Move the fake clock on; the bot's timers fire and settle on the way."""
@@ -107,6 +117,16 @@ class World:
         ]
         problems += [f"unimplemented route {r}" for r in self.double.unhandled]
         assert not problems, "\n".join(problems)
+
+
+def _bot_handlers() -> set[asyncio.Task[object]]:
+    """discord.py's running tasks for slash commands and component interactions."""
+    return {
+        task
+        for task in asyncio.all_tasks()
+        if not task.done()
+        and task.get_name() in ("CommandTree-invoker", "discord.py: on_interaction")
+    }
 
 
 def table(place: Channel) -> Message:

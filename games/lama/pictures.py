@@ -424,7 +424,7 @@ def _result_panel(
         width=5 if won else 1,
     )
     _badge(draw, x + 10, y + 10, seat)
-    tag = "LAMA!" if won else ""
+    tag = ("LAMA!" if view.variant == "lamas" else "lowest") if won else ""
     draw.text((x + 44, y + 14), _fit(_name(seat, names), 18, w - 110), font=font(18), fill=INK)
     if tag:
         draw.text((x + w - 10, y + 16), tag, font=font(16), fill=HIGHLIGHT, anchor="ra")
