@@ -80,7 +80,6 @@ class Change:
     # paused, resumed
     user_id: int | None = None
     events: tuple[Event, ...] = ()
-    before: State | None = None  # the state the change started from (None: no state yet)
 
 
 Listener = Callable[[Change], Awaitable[None]]
@@ -389,11 +388,11 @@ class GameService:
                 timer=timer,
             ),
         )
-        before, live.state = live.state, state
+        live.state = state
         self._touch(live, version=version, status=status)
         self._timer_saved(live, timer)
         kind = "finished" if finished else ("acted" if user_id is not None else "expired")
-        return Change(live, kind, user_id, tuple(events), before)
+        return Change(live, kind, user_id, tuple(events))
 
     async def _write(self, live: LiveGame, write: Awaitable[int]) -> int:
         """Run a versioned write; on a conflict, reload the game and refuse politely."""
