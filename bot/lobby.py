@@ -21,7 +21,9 @@ def player_range(live: LiveGame, locale: str) -> str:
 
 def lobby_screen(live: LiveGame, locale: str, notes: Sequence[str] = ()) -> Screen:
     names = "\n".join(f"{p.seat + 1}. {p.display_name}" for p in live.players) or "—"
-    options = ", ".join(f"{k}: {v}" for k, v in live.row.options.items())
+    options = " · ".join(
+        f"{name.replace('_', ' ')} {_shown(value)}" for name, value in live.row.options.items()
+    )
     text = "\n".join(
         [
             say(live, "lobby.host", locale, host=f"<@{live.row.host_id}>"),
@@ -45,3 +47,9 @@ def lobby_screen(live: LiveGame, locale: str, notes: Sequence[str] = ()) -> Scre
 
 def closed_screen(live: LiveGame, locale: str, key: str) -> Screen:
     return Screen(embed_title=live.game.name, embed_text=say(live, key, locale))
+
+
+def _shown(value: object) -> str:
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    return str(value) if value not in ("", None) else "none"

@@ -278,3 +278,11 @@ async def test_the_host_starts_a_scheduled_game_early_and_it_rolls_at_once(world
     await world.advance(8 * HOUR)  # the schedule's 18:00; the lobby's timer adds nothing
     await world.settle()
     assert len(rolls_posted(place_)) == 2
+
+
+async def test_a_malformed_schedule_is_refused_with_a_sentence(world: World) -> None:
+    ana = world.double.user("Ana")
+    answer = await world.answer(await ana.slash("newgame tufteln", schedule="sometimes"))
+    assert answer.ephemeral and answer.content.startswith("Those options don't work:")
+    assert "every 4h" in answer.content or "daily" in answer.content
+    assert world.double.threads(world.channel) == []  # nothing was opened
