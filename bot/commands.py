@@ -1,5 +1,5 @@
 """Slash commands: /newgame <game> (one subcommand per game, options from its model),
-/games, /abort, /rules and /help."""
+/games, /pause, /resume, /abort, /rules and /help."""
 
 from __future__ import annotations
 
