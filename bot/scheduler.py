@@ -32,6 +32,7 @@ class Scheduler:
         self._parked = asyncio.Event()
         self._waiting = False
         self._waiting_until: float | None = None
+        self._firing: dict[int, asyncio.Task[None]] = {}  # timer id -> its handler
 
     def start(self) -> None:
         if self._task is None:
@@ -44,11 +45,13 @@ class Scheduler:
         checks = getattr(self._clock, "quiet_checks", None)
         if checks is not None and self.idle in checks:
             checks.remove(self.idle)
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
-            self._task = None
+        for task in [self._task, *self._firing.values()]:
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
+        self._task = None
+        self._firing.clear()
 
     async def schedule(
         self, game_id: int, kind: str, due_at: float, payload: dict[str, Any] | None = None
@@ -70,6 +73,7 @@ class Scheduler:
         """Return once every timer due by now has fired and its handler finished."""
         while self._task is not None and not (
             self._waiting
+            and not self._firing
             and (self._waiting_until is None or self._waiting_until > self._clock.now())
         ):
             self._parked.clear()
@@ -78,15 +82,26 @@ class Scheduler:
     async def _run(self) -> None:
         while True:
             self._changed.clear()
-            timer = await self._store.next_timer()
+            timer = await self._store.next_timer(excluding=self._firing.keys())
             if timer is None or timer.due_at > self._clock.now():
                 await self._wait(timer.due_at if timer else None)
                 continue
+            # Each handler runs on its own, so one slow timer (a round of reminder DMs)
+            # never holds back another game's deadline. Due timers start in due order.
+            self._firing[timer.id] = asyncio.create_task(self._fire(timer))
+
+    async def _fire(self, timer: TimerRow) -> None:
+        try:
             try:
                 await self._handler(timer)
             except Exception:
                 log.exception("timer %s of game %s failed", timer.kind, timer.game_id)
+            # Not reached when the bot stops mid-handler: the timer stays and fires
+            # again on start-up (handlers are idempotent).
             await self._store.delete_fired(timer)
+        finally:
+            self._firing.pop(timer.id, None)
+            self.changed()
 
     async def _wait(self, due_at: float | None) -> None:
         """Sleep until `due_at` or until the timers change, whichever comes first."""

@@ -12,7 +12,7 @@ import asyncio
 import json
 import re
 import sqlite3
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
@@ -407,8 +407,14 @@ class Store:
             )
         )
 
-    async def next_timer(self) -> TimerRow | None:
-        row = await self._fetchone("SELECT * FROM timers ORDER BY due_at, id LIMIT 1")
+    async def next_timer(self, excluding: Iterable[int] = ()) -> TimerRow | None:
+        """The timer due first, leaving out those with the ids in `excluding`."""
+        skip = tuple(excluding)
+        row = await self._fetchone(
+            f"SELECT * FROM timers WHERE id NOT IN ({','.join('?' * len(skip))})"
+            " ORDER BY due_at, id LIMIT 1",
+            skip,
+        )
         return _timer(row) if row else None
 
     async def timers(self, game_id: int) -> list[TimerRow]:

@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+import asyncio
+
 from bot.clock import FakeClock, settle
 from bot.scheduler import Scheduler
 from bot.store import Store, TimerRow
@@ -119,3 +121,55 @@ async def test_a_failing_handler_does_not_stop_the_others(store: Store, clock: F
     await scheduler.idle()
     assert fired == [b]
     await scheduler.stop()
+
+
+async def test_a_slow_handler_does_not_hold_back_other_timers(
+    store: Store, clock: FakeClock
+) -> None:
+    slow_game, other = await make_games(store, 2)
+    release, other_fired = asyncio.Event(), asyncio.Event()
+    fired: list[int] = []
+
+    async def handler(timer: TimerRow) -> None:
+        fired.append(timer.game_id)
+        if timer.game_id == slow_game:
+            await release.wait()  # e.g. a round of reminder DMs
+        else:
+            other_fired.set()
+
+    scheduler = Scheduler(store, clock, handler)
+    scheduler.start()
+    await scheduler.schedule(slow_game, "reminder", clock.now() + 1)
+    await scheduler.schedule(other, "deadline", clock.now() + 2)
+    await settle()
+    clock.quiet_checks.clear()  # advance without waiting for the slow handler
+    await clock.advance(2)
+    await asyncio.wait_for(other_fired.wait(), timeout=5)  # while the slow one still runs
+    assert fired == [slow_game, other] and not release.is_set()
+    release.set()
+    await scheduler.idle()
+    assert await store.next_timer() is None
+    await scheduler.stop()
+
+
+async def test_a_timer_whose_handler_was_cut_short_fires_again_after_a_restart(
+    store: Store, clock: FakeClock
+) -> None:
+    (game,) = await make_games(store, 1)
+    started = asyncio.Event()
+
+    async def stuck(timer: TimerRow) -> None:
+        started.set()
+        await asyncio.Event().wait()
+
+    first = Scheduler(store, clock, stuck)
+    first.start()
+    await first.schedule(game, "deadline", clock.now())
+    await started.wait()
+    await first.stop()  # the bot goes down mid-handler
+    recorder = Recorder(clock)
+    second = Scheduler(store, clock, recorder)
+    second.start()
+    await second.idle()
+    assert [g for g, _, _ in recorder.fired] == [game]
+    await second.stop()
