@@ -1,15 +1,15 @@
-"""A refusal: a request the host turns down, with a catalog key for the sentence."""
+"""A refusal by the host (not an engine rule): a catalog key for the sentence.
+
+It has the engine's `IllegalAction` shape, so one handler answers both.
+"""
 
 from __future__ import annotations
 
-from typing import Any
+from games.engine import IllegalAction
 
 
-class Refused(Exception):
-    def __init__(self, key: str, **params: Any) -> None:
-        super().__init__(key)
-        self.key = key
-        self.params = params
+class Refused(IllegalAction):
+    """A request the host turns down: wrong phase, not the host, a full lobby, ..."""
 
     def __repr__(self) -> str:
         return f"Refused({self.key!r}, {self.params!r})"

@@ -42,10 +42,15 @@ def reset_game(state: LupusState) -> None:
     state.thief_done = False
     state.claw = None
     state.last_victim = None
-    state.lynched = None
-    state.called = None
     state.order = []
     state.turn = 0
+    clear_day(state)
+
+
+def clear_day(state: LupusState) -> None:
+    """Forget the last day's call, votes, suspects, ballots and lynch."""
+    state.called = None
+    state.lynched = None
     state.tokens = []
     state.suspects = []
     state.ready = []

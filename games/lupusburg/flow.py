@@ -8,7 +8,7 @@ Every function changes the state in place and appends the events people are told
 from __future__ import annotations
 
 from games.engine import Event
-from games.lupusburg.deal import reset_game
+from games.lupusburg.deal import clear_day, reset_game
 from games.lupusburg.model import (
     COINS_PER_DRAW,
     THIEF,
@@ -162,14 +162,7 @@ def call_candidates(state: LupusState) -> list[int]:
 
 
 def begin_day(state: LupusState, events: list[Event]) -> None:
-    state.called = None
-    state.lynched = None
-    state.tokens = []
-    state.suspects = []
-    state.ready = []
-    state.voters = []
-    state.ballots = []
-    state.second_totals = None
+    clear_day(state)
     if call_candidates(state):
         enter(state, "privilege")
     else:
