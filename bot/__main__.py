@@ -59,7 +59,7 @@ def main(argv: list[str] | None = None) -> int:
 def run_discord(settings: Settings) -> int:
     import discord
 
-    from bot.app import TabletopBot
+    from bot.discord.app import TabletopBot
 
     assert settings.discord_token is not None
     bot = TabletopBot(database=str(settings.database_path), dev_guild_id=settings.dev_guild_id)

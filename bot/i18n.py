@@ -16,7 +16,14 @@ from pathlib import Path
 from typing import Any
 
 DEFAULT_LOCALE = "en"
-_ROOTS = (Path(__file__).parent, Path(__file__).parent.parent / "games")
+_ROOTS = [Path(__file__).parent, Path(__file__).parent.parent / "games"]
+
+
+def add_root(folder: Path) -> None:
+    """Also read `folder/locales` and `folder/*/locales` (a game from outside `games/`)."""
+    if folder not in _ROOTS:
+        _ROOTS.append(folder)
+        catalogs.cache_clear()
 
 
 def _locale_files() -> Iterator[Path]:

@@ -4,7 +4,7 @@ database's folder, so they survive a restart."""
 
 from __future__ import annotations
 
-from bot.app import TabletopBot
+from bot.discord.app import TabletopBot
 from bot.config import Settings
 from bot.double.web.sandbox import serve_sandbox
 

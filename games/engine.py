@@ -4,6 +4,17 @@ An engine is pure and deterministic: no I/O, no clock, no Discord. The host give
 seats (0..n-1 in turn order), options and a seed; the engine keeps all randomness in
 its state so that a game replays exactly from its seed and action log.
 
+A game declares its flow as data: a table of `Phase`s, each saying who acts, which
+kinds of action it accepts, when it times out and what its timeout does. The base
+class dispatches on that table, so a game writes each of these once:
+
+- `phase(state)` names the current phase, `moves(state, seat)` lists an active seat's
+  candidate actions there; `legal_actions` is those, filtered by the phase's kinds.
+- `apply` refuses whatever `is_legal` refuses, and `is_legal` is `legal_actions`
+  (a game may answer it faster, the conformance suite checks both agree). `refusal`
+  only words a refusal for the player; it never decides one.
+- `play` then changes a copy of the state, trusting that the action is legal.
+
 Data flows one way: an action is validated and applied to the state (`apply`), the
 host stores the new state, and everything shown to people is built from a view
 (`view`), which holds only what that seat (or the public, for `None`) may see.
@@ -12,8 +23,12 @@ host stores the new state, and everything shown to people is built from a view
 from __future__ import annotations
 
 import random
+import typing
 from abc import ABC, abstractmethod
-from datetime import datetime
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from functools import cache
 from typing import Any, ClassVar, Generic, TypeVar
 
 from pydantic import BaseModel, ConfigDict, TypeAdapter
@@ -76,12 +91,17 @@ class Event(BaseModel):
 
 
 class Deadline(BaseModel):
-    """The end of a timed phase. `key` is the phase key it belongs to."""
+    """The end of a timed phase. `key` is the phase key it belongs to.
+
+    `remind_at`: when the players the phase still waits for get a private reminder
+    (long phases of a scheduled game), or None.
+    """
 
     model_config = ConfigDict(frozen=True)
 
     key: str
     at: datetime
+    remind_at: datetime | None = None
 
 
 class Result(BaseModel):
@@ -102,13 +122,45 @@ class Result(BaseModel):
 S = TypeVar("S", bound=State)
 A = TypeVar("A", bound=BaseModel)
 O = TypeVar("O", bound=Options)  # noqa: E741
+V = TypeVar("V", bound=BaseModel)
 
 
-class Game(ABC, Generic[S, A, O]):
+def nobody(state: Any) -> frozenset[Seat]:
+    return frozenset()
+
+
+def in_seconds(now: datetime, seconds: float) -> datetime | None:
+    """A phase end `seconds` after `now`; None for 0 (the phase is untimed)."""
+    return now + timedelta(seconds=seconds) if seconds else None
+
+
+@dataclass(frozen=True)
+class Phase(Generic[S]):
+    """One step of a game's flow, as data.
+
+    - `actions`: the action models this phase accepts (any other kind is refused).
+    - `active`: the seats expected to act now (several in a simultaneous phase).
+    - `moves`: an active seat's candidate actions (or the game's `moves` lists them).
+    - `ends`: when the phase times out, given the moment it began (None: untimed).
+    - `timeout`: the documented defaults when it does, applied in place.
+    - `secret`: the table may not learn who acts (night roles): no pings, no names.
+    - `remind`: when to remind the seats still to act, given the phase's start and end.
+    """
+
+    actions: tuple[type[BaseModel], ...] = ()
+    active: Callable[[S], Iterable[Seat]] = nobody
+    moves: Callable[[S, Seat], Iterable[Any]] | None = None
+    ends: Callable[[S, datetime], datetime | None] | None = None
+    timeout: Callable[[S], list[Event]] | None = None
+    secret: bool = False
+    remind: Callable[[S, datetime, datetime], datetime | None] | None = None
+
+
+class Game(ABC, Generic[S, A, O, V]):
     """One kind of game. Subclasses set the class attributes and the abstract methods.
 
-    `apply` and `expire` work on a deep copy, so a refused action (or a bug halfway
-    through a move) never changes the state the caller holds.
+    `apply` and `expire` work on a copy (`copy`), so a refused action (or a bug
+    halfway through a move) never changes the state the caller holds.
     """
 
     id: ClassVar[str]
@@ -120,6 +172,8 @@ class Game(ABC, Generic[S, A, O]):
     state_model: ClassVar[type[State]]
     action_model: ClassVar[Any]  # a model class or an annotated union of models
     hidden: ClassVar[bool] = False  # not offered to players (test games)
+    phases: ClassVar[Mapping[str, Phase[Any]]]  # every phase by name, see `phase`
+    state_version: ClassVar[int] = 1  # bump with a `migrate_state` step when states change
 
     # -- construction -------------------------------------------------------------
 
@@ -127,65 +181,112 @@ class Game(ABC, Generic[S, A, O]):
     def setup(self, seats: int, options: O, seed: int) -> S:
         """A new game for `seats` players, dealt from `seed`."""
 
-    # -- moves -------------------------------------------------------------------
+    def starts_at(self, options: O, opened_at: datetime) -> datetime | None:
+        """When a lobby starts itself (a scheduled game), or None: the host starts it."""
+        return None
 
-    def apply(self, state: S, seat: Seat, action: A) -> tuple[S, list[Event]]:
-        """Validate and apply one action; raise `IllegalAction` if it is refused."""
-        if self.result(state) is not None:
-            raise IllegalAction("engine.game_over")
-        if seat not in self.active(state):
-            raise IllegalAction("engine.not_your_turn")
-        new = copy_state(state)
-        events = self.play(new, seat, action)
-        return new, events
+    # -- the flow --------------------------------------------------------------------
 
     @abstractmethod
-    def play(self, state: S, seat: Seat, action: A) -> list[Event]:
-        """Apply `action` by `seat` to `state` in place (a copy), or raise IllegalAction."""
-
-    @abstractmethod
-    def legal_actions(self, state: S, seat: Seat) -> list[A]:
-        """Every action `seat` may take now; empty when it is not theirs to act."""
-
-    @abstractmethod
-    def active(self, state: S) -> frozenset[Seat]:
-        """The seats expected to act now (several in a simultaneous phase)."""
-
-    def waiting_for(self, state: S) -> frozenset[Seat]:
-        """The seats the table may be told it waits for (mentions, "to play").
-
-        Usually `active`; a game whose turns are secret (night roles) shows fewer.
-        """
-        return self.active(state)
+    def phase(self, state: S) -> str:
+        """The name of the current phase (a key of `phases`)."""
 
     @abstractmethod
     def phase_key(self, state: S) -> str:
         """A short key naming the current step (e.g. 'r3' or 't17').
 
         Buttons carry it, so a button from an earlier step is refused as stale, and a
-        deadline carries it, so a timer for a step that has passed does nothing.
+        deadline carries it, so a timer for a step that has passed does nothing. Moves
+        inside a simultaneous phase keep it: its timer runs on.
         """
+
+    def current(self, state: S) -> Phase[S]:
+        return self.phases[self.phase(state)]
+
+    def active(self, state: S) -> frozenset[Seat]:
+        """The seats expected to act now (several in a simultaneous phase)."""
+        if self.result(state) is not None:
+            return frozenset()
+        return frozenset(self.current(state).active(state))
+
+    def waiting_for(self, state: S) -> frozenset[Seat]:
+        """The seats the table may be told it waits for (mentions, "to play")."""
+        return frozenset() if self.current(state).secret else self.active(state)
+
+    # -- moves -------------------------------------------------------------------
+
+    def moves(self, state: S, seat: Seat) -> Iterable[A]:
+        """The actions an active `seat` may take in the current phase (by default, the
+        phase's own `moves`)."""
+        moves = self.current(state).moves
+        return moves(state, seat) if moves is not None else ()
+
+    def legal_actions(self, state: S, seat: Seat) -> list[A]:
+        """Every action `seat` may take now; empty when it is not theirs to act."""
+        if seat not in self.active(state):
+            return []
+        kinds = self.current(state).actions
+        return [action for action in self.moves(state, seat) if isinstance(action, kinds)]
+
+    def is_legal(self, state: S, seat: Seat, action: A) -> bool:
+        """Whether `apply` accepts `action`: by definition, whether it is listed."""
+        return action in self.legal_actions(state, seat)
+
+    def refusal(self, state: S, seat: Seat, action: A) -> IllegalAction:
+        """Why an action that is not legal is refused, in words a player understands."""
+        if self.result(state) is not None:
+            return IllegalAction("engine.game_over")
+        if seat not in self.active(state):
+            return IllegalAction("engine.not_your_turn")
+        if not isinstance(action, self.current(state).actions):
+            return IllegalAction("engine.wrong_step")
+        return self.explain(state, seat, action) or IllegalAction("engine.not_allowed")
+
+    def explain(self, state: S, seat: Seat, action: A) -> IllegalAction | None:
+        """A game's own words for a refused action of the right kind, or None."""
+        return None
+
+    def apply(self, state: S, seat: Seat, action: A) -> tuple[S, list[Event]]:
+        """Apply one action, or raise `IllegalAction` if it is not legal."""
+        if not self.is_legal(state, seat, action):
+            raise self.refusal(state, seat, action)
+        new = self.copy(state)
+        events = self.play(new, seat, action)
+        return new, events
+
+    @abstractmethod
+    def play(self, state: S, seat: Seat, action: A) -> list[Event]:
+        """Apply a legal `action` by `seat` to `state` in place (a copy)."""
+
+    def copy(self, state: S) -> S:
+        """A copy that `play` and timeouts may change in place."""
+        return copy_state(state)
 
     # -- time ---------------------------------------------------------------------
 
     def deadline(self, state: S, now: datetime) -> Deadline | None:
         """When the current phase times out, if it is timed (`now`: when it began)."""
-        return None
+        if self.result(state) is not None:
+            return None
+        phase = self.current(state)
+        at = phase.ends(state, now) if phase.ends is not None else None
+        if at is None:
+            return None
+        remind_at = phase.remind(state, now, at) if phase.remind is not None else None
+        return Deadline(key=self.phase_key(state), at=at, remind_at=remind_at)
 
     def expire(self, state: S) -> tuple[S, list[Event]]:
         """Apply the documented default actions of the current phase's deadline."""
-        new = copy_state(state)
-        events = self.timeout(new)
-        return new, events
-
-    def timeout(self, state: S) -> list[Event]:
-        """Default actions when the current phase's deadline passes (in place)."""
-        raise NotImplementedError(f"{self.id} has no timed phases")
+        timeout = self.current(state).timeout
+        if timeout is None or self.result(state) is not None:
+            return state, []
+        new = self.copy(state)
+        return new, timeout(new)
 
     # -- what people see ---------------------------------------------------------------
 
     @abstractmethod
-    def view(self, state: S, seat: Seat | None) -> BaseModel:
+    def view(self, state: S, seat: Seat | None) -> V:
         """What `seat` may see, or the public for `None`. Never another seat's secret."""
 
     @abstractmethod
@@ -196,13 +297,28 @@ class Game(ABC, Generic[S, A, O]):
 
     def parse_action(self, data: Any) -> A:
         """Validate an action from JSON (the action log) or a dict."""
-        return _adapter(self.action_model).validate_python(data)
+        return typing.cast(A, _adapter(self.action_model).validate_python(data))
+
+    def action_kinds(self) -> dict[str, type[BaseModel]]:
+        """Each action model by its `type` tag (for compact encodings of actions)."""
+        return action_kinds(self.action_model)
 
     def parse_options(self, data: Any) -> O:
-        return self.options_model.model_validate(data or {})  # type: ignore[return-value]
+        return typing.cast(O, self.options_model.model_validate(data or {}))
 
-    def parse_state(self, data: Any) -> S:
-        return self.state_model.model_validate(data)  # type: ignore[return-value]
+    def parse_state(self, data: dict[str, Any], version: int | None = None) -> S:
+        """A stored state, brought up to `state_version` first (`version`: its own)."""
+        version = self.state_version if version is None else version
+        if version > self.state_version:
+            raise ValueError(f"state version {version} is newer than {self.state_version}")
+        while version < self.state_version:
+            data = self.migrate_state(data, version)
+            version += 1
+        return typing.cast(S, self.state_model.model_validate(data))
+
+    def migrate_state(self, data: dict[str, Any], version: int) -> dict[str, Any]:
+        """A stored state of `version` as the state of `version + 1` (JSON in, JSON out)."""
+        raise ValueError(f"{self.id} cannot read states of version {version}")
 
 
 def copy_state(state: S) -> S:
@@ -211,14 +327,22 @@ def copy_state(state: S) -> S:
     return state.model_validate(state.model_dump(mode="json"))
 
 
-_adapters: dict[int, TypeAdapter[Any]] = {}
-
-
+@cache
 def _adapter(tp: Any) -> TypeAdapter[Any]:
-    key = id(tp)
-    if key not in _adapters:
-        _adapters[key] = TypeAdapter(tp)
-    return _adapters[key]
+    return TypeAdapter(tp)
+
+
+@cache
+def action_kinds(model: Any) -> dict[str, type[BaseModel]]:
+    """The model classes of an action model (a class, a union, or an annotated union)."""
+    if isinstance(model, type) and issubclass(model, BaseModel):
+        tag = model.model_fields["type"].default
+        return {str(tag): model}
+    found: dict[str, type[BaseModel]] = {}
+    for arg in typing.get_args(model):
+        if isinstance(arg, type) and issubclass(arg, BaseModel) or typing.get_args(arg):
+            found.update(action_kinds(arg))
+    return found
 
 
 def dump_action(action: BaseModel) -> dict[str, Any]:

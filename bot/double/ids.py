@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import secrets
 
-from bot.clock import Clock, as_datetime
+from bot.core.clock import Clock, as_datetime
 
 DISCORD_EPOCH_MS = 1_420_070_400_000
 

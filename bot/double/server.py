@@ -11,7 +11,7 @@ from typing import TypeVar
 
 from aiohttp import web
 
-from bot.clock import Clock, SystemClock
+from bot.core.clock import Clock, SystemClock
 from bot.double.gateway import Gateway
 from bot.double.http_app import Exchange, build_app
 from bot.double.interactions import ACK_DEADLINE, Interactions

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from bot.clock import Clock
+from bot.core.clock import Clock
 from bot.double import errors
 from bot.double import permissions as perms
 from bot.double.bodies import Upload

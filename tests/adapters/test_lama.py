@@ -7,12 +7,12 @@ from typing import Any
 
 import pytest
 
-from bot import ids
-from bot.adapters.lama import ADAPTER
-from bot.errors import Refused
-from bot.service import Change, LiveGame
-from bot.store import GameRow, PlayerRow
-from bot.ui import Button, Screen, Select
+from bot.discord import ids
+from bot.discord.adapters.lama import ADAPTER
+from bot.core.errors import Refused
+from bot.core.service import Change, LiveGame
+from bot.core.store import GameRow, PlayerRow
+from bot.discord.ui import Button, Screen, Select
 from games.lama import GAME
 from games.lama.cards import KINDS
 from games.lama.models import LamaOptions, LamaState
@@ -281,7 +281,7 @@ def finish_round(live: LiveGame) -> Change:
 
 
 def test_a_round_ends_with_its_picture_the_standings_and_a_call_to_look() -> None:
-    from bot.adapters.lama.notices import round_results
+    from bot.discord.adapters.lama.notices import round_results
 
     live = make_live(dealt())
     change = finish_round(live)

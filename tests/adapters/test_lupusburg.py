@@ -11,15 +11,15 @@ from typing import Any
 
 import pytest
 
-from bot.adapters.lupusburg import ADAPTER
-from bot.adapters.lupusburg import table as table_module
-from bot.adapters.lupusburg.panel import decode
-from bot.adapters.lupusburg.prompts import Messenger
-from bot.commands import subcommand_names
-from bot.errors import Refused
-from bot.service import Change, LiveGame
-from bot.store import GameRow, PlayerRow
-from bot.ui import Button, Screen, Select
+from bot.discord.adapters.lupusburg import ADAPTER
+from bot.discord.adapters.lupusburg import table as table_module
+from bot.discord.adapters.lupusburg.panel import decode
+from bot.discord.adapters.lupusburg.prompts import Messenger
+from bot.discord.commands import subcommand_names
+from bot.core.errors import Refused
+from bot.core.service import Change, LiveGame
+from bot.core.store import GameRow, PlayerRow
+from bot.discord.ui import Button, Screen, Select
 from games import registry
 from games.engine import Event
 from games.lupusburg import GAME

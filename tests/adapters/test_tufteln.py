@@ -7,11 +7,11 @@ from typing import Any
 
 import pytest
 
-from bot import ids
-from bot.adapters.tufteln import ADAPTER, panel, timers
-from bot.service import Change, LiveGame
-from bot.store import GameRow, PlayerRow
-from bot.ui import Button, Picture, Screen, Select
+from bot.discord import ids
+from bot.discord.adapters.tufteln import ADAPTER, panel, timers
+from bot.core.service import Change, LiveGame
+from bot.core.store import GameRow, PlayerRow
+from bot.discord.ui import Button, Picture, Screen, Select
 from games.tufteln import GAME
 from games.tufteln.models import Place, TuftelnState
 

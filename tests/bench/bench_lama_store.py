@@ -17,9 +17,9 @@ import tempfile
 import time
 from pathlib import Path
 
-from bot.clock import SystemClock
-from bot.service import GameService, LiveGame
-from bot.store import Store
+from bot.core.clock import SystemClock
+from bot.core.service import GameService, LiveGame
+from bot.core.store import Store
 from games.lama import GAME
 from games.lama.models import LamaState
 

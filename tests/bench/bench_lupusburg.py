@@ -14,9 +14,9 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from bot.clock import FakeClock
-from bot.service import DEADLINE, GameService, LiveGame
-from bot.store import Store, TimerRow
+from tests.support.clock import FakeClock
+from bot.core.service import DEADLINE, GameService, LiveGame
+from bot.core.store import Store, TimerRow
 from games.lupusburg import GAME
 from games.lupusburg.model import NIGHT_PHASES, LupusState
 from games.lupusburg.pictures import table

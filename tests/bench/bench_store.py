@@ -17,10 +17,10 @@ import tempfile
 import time
 from pathlib import Path
 
-import bot.app  # noqa: F401  (the whole bot's code in memory, as when it runs)
-from bot.clock import SystemClock
-from bot.service import GameService
-from bot.store import Store
+import bot.discord.app  # noqa: F401  (the whole bot's code in memory, as when it runs)
+from bot.core.clock import SystemClock
+from bot.core.service import GameService
+from bot.core.store import Store
 from games import registry
 
 GAMES = 1000

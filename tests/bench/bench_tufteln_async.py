@@ -18,10 +18,10 @@ import tempfile
 import time
 from pathlib import Path
 
-from bot.adapters import adapter_for
-from bot.clock import FakeClock
-from bot.service import GameService
-from bot.store import Store
+from bot.discord.adapters import adapter_for
+from tests.support.clock import FakeClock
+from bot.core.service import GameService
+from bot.core.store import Store
 from games.engine import dump_action
 from games.tufteln import GAME
 

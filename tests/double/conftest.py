@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from bot.clock import FakeClock
+from tests.support.clock import FakeClock
 from bot.double import DiscordDouble, connected, running_double
 
 

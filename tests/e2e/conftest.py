@@ -1,5 +1,5 @@
 """End-to-end fixtures: the Discord double, the real bot on a temporary SQLite file,
-and simulated users, on a fake clock (see `bot.harness`)."""
+and simulated users, on a fake clock (see `tests.support.harness`)."""
 
 from __future__ import annotations
 
@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from bot.clock import FakeClock
+from tests.support.clock import FakeClock
 from bot.double import running_double
-from bot.harness import World
+from tests.support.harness import World
 from games import registry
 from games.engine import Game
 

@@ -14,8 +14,8 @@ import pytest
 
 from bot.double import InteractionResult, SimUser
 from bot.double.model import Channel, Message
-from bot.harness import World, buttons, table
-from bot.service import LiveGame
+from tests.support.harness import World, buttons, table
+from bot.core.service import LiveGame
 from games import registry
 from games.engine import Game
 from games.lama import GAME
@@ -49,8 +49,8 @@ class Table:
     turns: int = 0  # turns the players took (each should have been announced once)
 
     async def live(self) -> LiveGame:
-        assert self.world.bot is not None and self.world.bot.service is not None
-        return await self.world.bot.service.load(self.game_id)
+        assert self.world.bot is not None and self.world.bot.core.service is not None
+        return await self.world.bot.core.service.load(self.game_id)
 
     async def state(self) -> LamaState:
         live = await self.live()
@@ -120,8 +120,8 @@ async def open_table(world: World, **options: object) -> Table:
     await world.press(ben, table(place), "Join")
     await world.press(cleo, table(place), "Join")
     await world.press(ana, table(place), "Start")
-    assert world.bot is not None and world.bot.service is not None
-    live = await world.bot.service.game_in(place.id)
+    assert world.bot is not None and world.bot.core.service is not None
+    live = await world.bot.core.service.game_in(place.id)
     assert live is not None and live.status == "running"
     users = sorted([ana, ben, cleo], key=lambda u: live.seat_of(u.id))  # type: ignore[arg-type,return-value]
     return Table(world, place, users, live.id)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.harness import World, buttons, table
+from tests.support.harness import World, buttons, table
 
 
 def board(place: object) -> str:

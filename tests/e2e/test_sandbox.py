@@ -11,9 +11,9 @@ from pathlib import Path
 
 import aiohttp
 
-from bot.app import TabletopBot
+from bot.discord.app import TabletopBot
 from bot.double.web.sandbox import start_sandbox
-from bot.harness import buttons
+from tests.support.harness import buttons
 from games import registry
 
 

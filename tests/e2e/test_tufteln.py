@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from bot import ids
+from bot.discord import ids
 from bot.double import SimUser
 from bot.double.model import Channel, Message
-from bot.harness import World, buttons, table
+from tests.support.harness import World, buttons, table
 from games import registry
 from games.engine import Game
 

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.adapters import playable
+from bot.discord.adapters import playable
 from games import registry
 from games.engine import Game
 

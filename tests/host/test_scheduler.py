@@ -2,9 +2,10 @@ from __future__ import annotations
 
 import asyncio
 
-from bot.clock import FakeClock, settle
-from bot.scheduler import Scheduler
-from bot.store import Store, TimerRow
+from tests.support.clock import FakeClock
+from tests.support.clock import settle
+from bot.core.scheduler import Scheduler
+from bot.core.store import Store, TimerRow
 
 
 async def make_games(store: Store, count: int) -> list[int]:

@@ -4,10 +4,10 @@ import asyncio
 
 import pytest
 
-from bot.clock import FakeClock
-from bot.errors import Refused
-from bot.service import GameService, replay
-from bot.store import Store
+from tests.support.clock import FakeClock
+from bot.core.errors import Refused
+from bot.core.service import GameService, replay
+from bot.core.store import Store
 
 ANA, BEN, CLEO = 100, 200, 300
 

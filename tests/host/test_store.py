@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.store import (
+from bot.core.store import (
     MIGRATIONS,
     ChannelBusy,
     Store,

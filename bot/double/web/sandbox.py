@@ -16,7 +16,7 @@ from pathlib import Path
 
 import discord
 
-from bot.clock import Clock
+from bot.core.clock import Clock
 from bot.double.discordpy import connected
 from bot.double.persistence import load_world, save_world
 from bot.double.server import DiscordDouble, running_double

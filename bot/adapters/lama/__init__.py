@@ -1,5 +1,0 @@
-"""Discord side of No Prob-Lama: the table, the "My cards" panel and the notices."""
-
-from bot.adapters.lama.adapter import ADAPTER
-
-__all__ = ["ADAPTER"]

@@ -1,5 +1,0 @@
-"""Discord side of Tüfteln: the table, private sheets, schedules and reminders."""
-
-from bot.adapters.tufteln.adapter import ADAPTER
-
-__all__ = ["ADAPTER"]

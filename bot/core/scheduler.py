@@ -1,0 +1,114 @@
+"""Durable timers: one task sleeps until the next due timer in the store.
+
+Timers live in the store, so a restart loses none: on start-up, overdue timers fire
+at once, in due order. A timer is deleted after its handler returns; handlers must be
+idempotent (the host checks the phase key a deadline was set for), so a timer that
+fires again after a crash mid-handler does nothing the second time.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from bot.core.clock import Clock
+from bot.core.store import Store, TimerRow
+
+log = logging.getLogger(__name__)
+
+Handler = Callable[[TimerRow], Awaitable[None]]
+
+
+class Scheduler:
+    def __init__(self, store: Store, clock: Clock, handler: Handler) -> None:
+        self._store = store
+        self._clock = clock
+        self._handler = handler
+        self._changed = asyncio.Event()
+        self._task: asyncio.Task[None] | None = None
+        self._parked = asyncio.Event()
+        self._waiting = False
+        self._waiting_until: float | None = None
+        self._firing: dict[int, asyncio.Task[None]] = {}  # timer id -> its handler
+
+    def start(self) -> None:
+        if self._task is None:
+            self._task = asyncio.create_task(self._run(), name="scheduler")
+
+    async def stop(self) -> None:
+        for task in [self._task, *self._firing.values()]:
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
+        self._task = None
+        self._firing.clear()
+
+    async def schedule(
+        self, game_id: int, kind: str, due_at: float, payload: dict[str, Any] | None = None
+    ) -> None:
+        """Set (or replace) the game's timer of this kind."""
+        await self._store.set_timer(game_id, kind, due_at, payload or {})
+        self.changed()
+
+    async def cancel(self, game_id: int, kind: str) -> None:
+        await self._store.cancel_timer(game_id, kind)
+        self.changed()
+
+    def changed(self) -> None:
+        """The timers in the store changed (set or cancelled by someone else): look again."""
+        self._waiting = False
+        self._changed.set()
+
+    async def idle(self) -> None:
+        """Return once every timer due by now has fired and its handler finished."""
+        while self._task is not None and not (
+            self._waiting
+            and not self._firing
+            and (self._waiting_until is None or self._waiting_until > self._clock.now())
+        ):
+            self._parked.clear()
+            await self._parked.wait()
+
+    async def _run(self) -> None:
+        while True:
+            self._changed.clear()
+            timer = await self._store.next_timer(excluding=self._firing.keys())
+            if timer is None or timer.due_at > self._clock.now():
+                await self._wait(timer.due_at if timer else None)
+                continue
+            # Each handler runs on its own, so one slow timer (a round of reminder DMs)
+            # never holds back another game's deadline. Due timers start in due order.
+            self._firing[timer.id] = asyncio.create_task(self._fire(timer))
+
+    async def _fire(self, timer: TimerRow) -> None:
+        try:
+            try:
+                await self._handler(timer)
+            except Exception:
+                log.exception("timer %s of game %s failed", timer.kind, timer.game_id)
+            # Not reached when the bot stops mid-handler: the timer stays and fires
+            # again on start-up (handlers are idempotent).
+            await self._store.delete_fired(timer)
+        finally:
+            self._firing.pop(timer.id, None)
+            self.changed()
+
+    async def _wait(self, due_at: float | None) -> None:
+        """Sleep until `due_at` or until the timers change, whichever comes first."""
+        changed = asyncio.ensure_future(self._changed.wait())
+        waiters: set[asyncio.Future[Any]] = {changed}
+        if due_at is not None:
+            waiters.add(asyncio.ensure_future(self._clock.sleep_until(due_at)))
+        if not self._changed.is_set():
+            self._waiting, self._waiting_until = True, due_at
+            self._parked.set()
+        try:
+            await asyncio.wait(waiters, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            self._waiting = False
+            for waiter in waiters:
+                waiter.cancel()

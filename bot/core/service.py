@@ -1,0 +1,462 @@
+"""The host: lobbies, actions and deadlines, between the engines and the store.
+
+Nothing here knows Discord. A request (join, start, an action, a deadline) runs under
+the game's lock, is validated, committed to the store, and only then reported to the
+listeners (the Discord layer), which show people the new views. Only open games are
+kept in memory; finished ones are dropped from the cache.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from bot.core.clock import Clock, as_datetime
+from bot.core.errors import Refused
+from bot.core.scheduler import Scheduler
+from bot.core.store import (
+    ChannelBusy,
+    GameRow,
+    PlayerRow,
+    Store,
+    TimerRow,
+    TimerUpdate,
+    VersionConflict,
+)
+from games import registry
+from games.engine import Event, Game, IllegalAction, Seat, State
+
+log = logging.getLogger(__name__)
+
+DEADLINE = "deadline"  # the timer kind for an engine phase's deadline
+
+
+@dataclass
+class LiveGame:
+    """An open game as held in memory: its row, seats and engine state."""
+
+    row: GameRow
+    players: list[PlayerRow]
+    state: State | None = None
+    deadline_at: float | None = None  # when the current phase times out (Unix seconds)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
+
+    @property
+    def id(self) -> int:
+        return self.row.id
+
+    @property
+    def game(self) -> Game:
+        return registry.get(self.row.kind)
+
+    @property
+    def status(self) -> str:
+        return self.row.status
+
+    def seat_of(self, user_id: int) -> Seat | None:
+        for player in self.players:
+            if player.user_id == user_id:
+                return player.seat
+        return None
+
+    def player(self, seat: Seat) -> PlayerRow:
+        return self.players[seat]
+
+    @property
+    def phase(self) -> str | None:
+        return self.game.phase_key(self.state) if self.state is not None else None
+
+
+@dataclass(frozen=True)
+class Change:
+    """What just happened to a game, for the listeners to show."""
+
+    game: LiveGame
+    kind: str  # opened, joined, left, started, acted, expired, finished, cancelled, aborted,
+    # paused, resumed
+    user_id: int | None = None
+    events: tuple[Event, ...] = ()
+
+
+Listener = Callable[[Change], Awaitable[None]]
+TimerHandler = Callable[[LiveGame, TimerRow], Awaitable[None]]
+
+
+class GameService:
+    def __init__(self, store: Store, clock: Clock) -> None:
+        self.store = store
+        self.clock = clock
+        self.scheduler = Scheduler(store, clock, self._on_timer)
+        self.listeners: list[Listener] = []
+        self.timer_handlers: dict[str, TimerHandler] = {DEADLINE: self._expire}
+        self._cache: dict[int, LiveGame] = {}
+        self._loading = asyncio.Lock()
+
+    # -- loading ---------------------------------------------------------------------------
+
+    async def load(self, game_id: int) -> LiveGame:
+        """The open or closed game by id; open games are cached."""
+        if game_id in self._cache:
+            return self._cache[game_id]
+        async with self._loading:
+            if game_id in self._cache:
+                return self._cache[game_id]
+            row = await self.store.game(game_id)
+            if row is None:
+                raise Refused("host.no_game")
+            live = LiveGame(row=row, players=await self.store.players(game_id))
+            if row.state is not None:
+                live.state = live.game.parse_state(row.state)
+            for timer in await self.store.timers(game_id):
+                if timer.kind == DEADLINE:
+                    live.deadline_at = timer.due_at
+            if row.is_open:
+                self._cache[game_id] = live
+            return live
+
+    async def game_in(self, channel_id: int) -> LiveGame | None:
+        row = await self.store.open_game_in(channel_id)
+        return await self.load(row.id) if row else None
+
+    @property
+    def cached(self) -> int:
+        return len(self._cache)
+
+    async def _notify(self, change: Change) -> None:
+        for listener in self.listeners:
+            try:
+                await listener(change)
+            except Exception:
+                log.exception("listener failed on %s of game %s", change.kind, change.game.id)
+
+    def _touch(self, live: LiveGame, **changes: Any) -> None:
+        values = {"updated_at": self.clock.now(), **changes}
+        live.row = replace(live.row, **values)
+        if not live.row.is_open:
+            self._cache.pop(live.id, None)
+
+    # -- the lobby -----------------------------------------------------------------------------
+
+    async def open_lobby(
+        self,
+        *,
+        kind: str,
+        options: dict[str, Any],
+        guild_id: int,
+        channel_id: int,
+        parent_id: int | None,
+        host_id: int,
+        host_name: str,
+        locale: str,
+    ) -> LiveGame:
+        game = registry.get(kind)
+        parsed = game.parse_options(options)
+        try:
+            row = await self.store.create_game(
+                guild_id=guild_id,
+                channel_id=channel_id,
+                parent_id=parent_id,
+                kind=kind,
+                options=parsed.model_dump(mode="json"),
+                host_id=host_id,
+                host_name=host_name,
+                locale=locale,
+                seed=random.SystemRandom().getrandbits(53),
+                now=self.clock.now(),
+            )
+        except ChannelBusy:
+            raise Refused("host.channel_busy") from None
+        live = await self.load(row.id)
+        await self._notify(Change(live, "opened", host_id))
+        return live
+
+    async def join(self, game_id: int, user_id: int, name: str) -> LiveGame:
+        live = await self.load(game_id)
+        async with live.lock:
+            self._require_lobby(live)
+            if live.seat_of(user_id) is not None:
+                raise Refused("lobby.already_joined")
+            limit = live.game.max_players
+            if limit is not None and len(live.players) >= limit:
+                raise Refused("lobby.full", max=limit)
+            version = await self._write(
+                live,
+                self.store.join(
+                    game_id, user_id, name, expected=live.row.version, now=self.clock.now()
+                ),
+            )
+            live.players = await self.store.players(game_id)
+            self._touch(live, version=version)
+        await self._notify(Change(live, "joined", user_id))
+        return live
+
+    async def leave(self, game_id: int, user_id: int) -> LiveGame:
+        live = await self.load(game_id)
+        async with live.lock:
+            self._require_lobby(live)
+            if live.seat_of(user_id) is None:
+                raise Refused("lobby.not_joined")
+            version = await self._write(
+                live,
+                self.store.leave(game_id, user_id, expected=live.row.version, now=self.clock.now()),
+            )
+            live.players = await self.store.players(game_id)
+            self._touch(live, version=version)
+        await self._notify(Change(live, "left", user_id))
+        return live
+
+    async def start(self, game_id: int, user_id: int | None, *, manager: bool = False) -> LiveGame:
+        """Deal the game. `user_id` None: the bot starts it (a scheduled start)."""
+        live = await self.load(game_id)
+        async with live.lock:
+            self._require_lobby(live)
+            if user_id is not None:
+                self._require_host(live, user_id, manager)
+            game, count = live.game, len(live.players)
+            top = game.max_players
+            if count < game.min_players or (top is not None and count > top):
+                key = "lobby.count_range" if top is not None else "lobby.count_min"
+                raise Refused(key, min=game.min_players, max=top, count=count)
+            state = game.setup(count, game.parse_options(live.row.options), live.row.seed)
+            timer = self._deadline(game, state, previous_phase=None)
+            version = await self._write(
+                live,
+                self.store.start(
+                    game_id,
+                    state.model_dump_json(),
+                    expected=live.row.version,
+                    now=self.clock.now(),
+                    timer=timer,
+                ),
+            )
+            live.state = state
+            self._touch(live, version=version, status="running")
+            self._timer_saved(live, timer)
+        await self._notify(Change(live, "started", user_id))
+        return live
+
+    async def close(
+        self, game_id: int, user_id: int, *, manager: bool = False, status: str
+    ) -> LiveGame:
+        """Cancel a lobby or abort a running game (host or a manager only)."""
+        live = await self.load(game_id)
+        async with live.lock:
+            if not live.row.is_open:
+                raise Refused("host.game_over")
+            self._require_host(live, user_id, manager)
+            if status == "cancelled" and live.status != "lobby":
+                raise Refused("lobby.already_started")
+            version = await self._write(
+                live,
+                self.store.close_game(
+                    game_id, status, expected=live.row.version, now=self.clock.now()
+                ),
+            )
+            self._touch(live, version=version, status=status)
+        await self._notify(Change(live, status, user_id))
+        return live
+
+    async def abandon(self, game_id: int) -> None:
+        """End a game whose channel is gone: nobody can see or play it any more."""
+        live = await self.load(game_id)
+        async with live.lock:
+            if not live.row.is_open:
+                return
+            version = await self._write(
+                live,
+                self.store.close_game(
+                    game_id, "aborted", expected=live.row.version, now=self.clock.now()
+                ),
+            )
+            self._touch(live, version=version, status="aborted")
+        log.info("game %s abandoned: its channel is gone", game_id)
+
+    async def pause(self, game_id: int, user_id: int, *, manager: bool = False) -> LiveGame:
+        """Stop the clock: the phase's deadline waits, and no one can act until resumed."""
+        live = await self.load(game_id)
+        async with live.lock:
+            self._require_running(live)
+            self._require_host(live, user_id, manager)
+            if live.row.paused:
+                raise Refused("host.already_paused")
+            now = self.clock.now()
+            remaining = max(0.0, live.deadline_at - now) if live.deadline_at else -1.0
+            version = await self._write(
+                live, self.store.pause(game_id, remaining, expected=live.row.version, now=now)
+            )
+            self._touch(live, version=version, paused_remaining=remaining)
+            live.deadline_at = None
+        await self._notify(Change(live, "paused", user_id))
+        return live
+
+    async def resume(self, game_id: int, user_id: int, *, manager: bool = False) -> LiveGame:
+        """Start the clock again: the phase gets the time it had left."""
+        live = await self.load(game_id)
+        async with live.lock:
+            self._require_running(live)
+            self._require_host(live, user_id, manager)
+            remaining = live.row.paused_remaining
+            if remaining is None:
+                raise Refused("host.not_paused")
+            now = self.clock.now()
+            version = await self._write(
+                live, self.store.pause(game_id, None, expected=live.row.version, now=now)
+            )
+            self._touch(live, version=version, paused_remaining=None)
+            if remaining >= 0:
+                live.deadline_at = now + remaining
+                await self.scheduler.schedule(
+                    game_id, DEADLINE, live.deadline_at, {"phase": live.phase}
+                )
+        await self._notify(Change(live, "resumed", user_id))
+        return live
+
+    def _require_running(self, live: LiveGame) -> None:
+        if live.status == "lobby":
+            raise Refused("host.not_started")
+        if live.status != "running" or live.state is None:
+            raise Refused("host.game_over")
+
+    def _require_lobby(self, live: LiveGame) -> None:
+        if live.status == "running":
+            raise Refused("lobby.already_started")
+        if live.status != "lobby":
+            raise Refused("host.game_over")
+
+    def _require_host(self, live: LiveGame, user_id: int, manager: bool) -> None:
+        if user_id != live.row.host_id and not manager:
+            raise Refused("lobby.host_only")
+
+    async def set_table_message(self, live: LiveGame, message_id: int | None) -> None:
+        await self.store.set_table_message(live.id, message_id)
+        live.row = replace(live.row, table_message_id=message_id)
+
+    # -- play ------------------------------------------------------------------------------------
+
+    async def act(
+        self, game_id: int, user_id: int, action: Any, *, phase: str | None = None
+    ) -> Change:
+        """Apply a player's action. `phase`: the phase key the button was made for."""
+        live = await self.load(game_id)
+        async with live.lock:
+            self._require_running(live)
+            if live.row.paused:
+                raise Refused("host.paused")
+            seat = live.seat_of(user_id)
+            if seat is None:
+                raise Refused("host.not_a_player")
+            game = live.game
+            if phase is not None and phase != game.phase_key(live.state):
+                raise Refused("host.stale")
+            try:
+                parsed = game.parse_action(action)
+                state, events = game.apply(live.state, seat, parsed)
+            except IllegalAction as error:
+                raise Refused(error.key, **error.params) from None
+            change = await self._commit(
+                live, user_id, parsed.model_dump(mode="json"), state, events
+            )
+        await self._notify(change)
+        return change
+
+    async def _commit(
+        self,
+        live: LiveGame,
+        user_id: int | None,
+        action: dict[str, Any],
+        state: State,
+        events: list[Event],
+    ) -> Change:
+        game = live.game
+        finished = game.result(state) is not None
+        status = "finished" if finished else "running"
+        timer = None if finished else self._deadline(game, state, live.phase)
+        version = await self._write(
+            live,
+            self.store.commit_action(
+                live.id,
+                expected=live.row.version,
+                user_id=user_id,
+                action=action,
+                state=state.model_dump_json(),
+                status=status,
+                now=self.clock.now(),
+                timer=timer,
+            ),
+        )
+        live.state = state
+        self._touch(live, version=version, status=status)
+        self._timer_saved(live, timer)
+        kind = "finished" if finished else ("acted" if user_id is not None else "expired")
+        return Change(live, kind, user_id, tuple(events))
+
+    async def _write(self, live: LiveGame, write: Awaitable[int]) -> int:
+        """Run a versioned write; on a conflict, reload the game and refuse politely."""
+        try:
+            return await write
+        except VersionConflict:
+            self._cache.pop(live.id, None)
+            raise Refused("host.moved_on") from None
+
+    def _deadline(self, game: Game, state: State, previous_phase: str | None) -> TimerUpdate | None:
+        """The deadline timer a new state needs: set or cancelled when its phase changed,
+        None (keep the current one) when the phase is the same."""
+        if game.phase_key(state) == previous_phase:
+            return None
+        deadline = game.deadline(state, as_datetime(self.clock.now()))
+        if deadline is None:
+            return TimerUpdate(DEADLINE, None)
+        return TimerUpdate(DEADLINE, deadline.at.timestamp(), {"phase": deadline.key})
+
+    def _timer_saved(self, live: LiveGame, timer: TimerUpdate | None) -> None:
+        if timer is not None:
+            live.deadline_at = timer.due_at
+            self.scheduler.changed()
+
+    # -- timers ------------------------------------------------------------------------------------
+
+    async def _on_timer(self, timer: TimerRow) -> None:
+        handler = self.timer_handlers.get(timer.kind)
+        if handler is None:
+            log.warning("no handler for timer kind %s", timer.kind)
+            return
+        try:
+            live = await self.load(timer.game_id)
+        except Refused:
+            return
+        if live.row.is_open:
+            await handler(live, timer)
+
+    async def _expire(self, live: LiveGame, timer: TimerRow) -> None:
+        """A phase deadline passed: apply the engine's default actions, once."""
+        async with live.lock:
+            if live.status != "running" or live.state is None or live.row.paused:
+                return
+            phase = live.game.phase_key(live.state)
+            if phase != timer.payload.get("phase"):
+                return  # the phase ended in time; this deadline is spent
+            state, events = live.game.expire(live.state)
+            change = await self._commit(
+                live, None, {"type": "timeout", "phase": phase}, state, events
+            )
+        await self._notify(change)
+
+
+async def replay(store: Store, game_id: int) -> State:
+    """Rebuild a game's state from its seed and action log (a consistency check)."""
+    row = await store.game(game_id)
+    assert row is not None
+    game = registry.get(row.kind)
+    players = await store.players(game_id)
+    seats = {p.user_id: p.seat for p in players}
+    state = game.setup(len(players), game.parse_options(row.options), row.seed)
+    for _, user_id, action in await store.actions(game_id):
+        if user_id is None:
+            state, _ = game.expire(state)
+        else:
+            state, _ = game.apply(state, seats[user_id], game.parse_action(action))
+    return state

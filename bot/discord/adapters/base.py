@@ -1,0 +1,115 @@
+"""The contract between a game engine and Discord: what each person sees.
+
+An adapter builds screens only from a `Context`: the table from the public view, a
+player's panel from that player's own view and legal actions. It never sees the
+game's state, the store or the scheduler; time is the engine's (phases declare their
+deadlines). A control stands for a concrete action (`Context.act`, `Context.choose`)
+or a step within the panel (`Context.step`); the router decodes every click with one
+codec for all games, so an adapter has no decoder.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar, Generic, TypeVar
+
+from pydantic import BaseModel
+
+from bot.discord.adapters.context import Context
+from bot.discord.ui import Screen
+from games.engine import Event, Result, Seat
+
+V = TypeVar("V", bound=BaseModel)
+
+
+@dataclass(frozen=True)
+class Happened:
+    """A committed change, as an adapter may know it."""
+
+    kind: str  # started, acted, expired, finished (see `bot.core.service.Change`)
+    events: tuple[Event, ...]
+    actor: Seat | None  # the seat that acted; None for the bot (a deadline)
+
+    @property
+    def public(self) -> list[Event]:
+        return [e for e in self.events if e.to is None]
+
+    def has(self, *keys: str) -> bool:
+        return any(e.key in keys for e in self.events)
+
+
+@dataclass(frozen=True)
+class Outbox(Generic[V]):
+    """What an adapter's `after` may do once a change is shown: read contexts, and post
+    or send screens through the presenter (which knows about failures and permissions)."""
+
+    table: Callable[[], Context[V]]  # the public context (the game's locale)
+    seat: Callable[[Seat], Context[V]]  # a player's private context (the game's locale)
+    post: Callable[[Screen], Awaitable[object]]  # a message in the game's channel
+    direct: Callable[[Seat, Screen], Awaitable[bool]]  # a DM; False when DMs are closed
+    prompt: Callable[[Seat, Screen], Awaitable[bool]]  # a DM, or a channel notice if closed
+    game_id: int
+
+
+class GameAdapter(ABC, Generic[V]):
+    kind: ClassVar[str]
+    panel_key: ClassVar[str] = "table.open_panel"  # the label of the private-panel button
+    panel_after_end: ClassVar[bool] = False  # the panel still opens once the game is finished
+
+    @abstractmethod
+    def table(self, ctx: Context[V]) -> Screen:
+        """The public table message."""
+
+    @abstractmethod
+    def panel(self, ctx: Context[V], step: tuple[str, ...] = ()) -> Screen:
+        """A player's private panel with their legal choices. `step`: where a multi-step
+        choice stands (the parts of a `Context.step` control); () is the panel itself.
+        Runs in a thread, so it may draw pictures."""
+
+    def announcement(self, ctx: Context[V], happened: Happened) -> Screen | None:
+        """A channel message for the public events of a change (None: nothing to say)."""
+        lines = [ctx.event(e) for e in happened.public]
+        return Screen(content="\n".join(lines)) if lines else None
+
+    def mention_turn(self, ctx: Context[V], happened: Happened) -> bool:
+        """Whether the change's notice mentions the one seat the table waits for.
+
+        Default: after every change. A game whose turn has several steps says False
+        for the steps within a turn, so a player is mentioned once per turn.
+        """
+        return True
+
+    def private_notices(self, ctx: Context[V], happened: Happened) -> list[tuple[Seat, Screen]]:
+        """DMs for the change's private events (default: each event to its seats).
+
+        A game whose panel already shows what the event says may send fewer.
+        """
+        return [
+            (seat, Screen(content=ctx.event(event)))
+            for event in happened.events
+            if event.to is not None
+            for seat in event.to
+        ]
+
+    def reminder(self, ctx: Context[V]) -> Screen | None:
+        """A DM reminding the reader that the phase still waits for them (see
+        `Phase.remind`), or None for no reminder."""
+        return None
+
+    def results(self, ctx: Context[V], result: Result) -> Screen:
+        """The final message once the game is over."""
+        lines = [ctx.say("table.winners", names=ctx.joined(result.winners))]
+        lines += [f"{ctx.name(s)}: {result.scores[s]}" for s in result.ranking()]
+        return Screen(content="\n".join(lines), mentions=ctx.user_ids)
+
+    def lobby_lines(
+        self, options: Mapping[str, Any], starts_at: float | None, locale: str | None
+    ) -> list[str]:
+        """Extra lines for the lobby message (e.g. when a scheduled game starts itself)."""
+        return []
+
+    async def after(self, out: Outbox[V], happened: Happened) -> None:
+        """Extra messages once a change is shown: DM prompts, round results."""
+        return None

@@ -1,0 +1,82 @@
+"""The bot: a discord.py client wired to the store, the game service and the presenter."""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+from discord import app_commands
+
+from bot.discord.adapters import adapter_for, adapters
+from bot.core.clock import Clock, SystemClock
+from bot.discord.commands import Commands
+from bot.discord.presenter import Presenter
+from bot.discord.router import Router
+from bot.core.service import GameService, LiveGame
+from bot.core.store import Store, TimerRow
+from games.engine import Game
+
+log = logging.getLogger(__name__)
+
+
+class TabletopBot(discord.Client):
+    """Needs no privileged intents: only slash commands, components and DMs it sends."""
+
+    def __init__(
+        self,
+        *,
+        database: str,
+        dev_guild_id: int | None = None,
+        clock: Clock | None = None,
+        games: list[Game] | None = None,
+        **options: object,
+    ) -> None:
+        intents = discord.Intents.none()
+        intents.guilds = True
+        super().__init__(intents=intents, **options)  # type: ignore[arg-type]
+        self.tree = app_commands.CommandTree(self)
+        self.database = database
+        self.dev_guild_id = dev_guild_id
+        self.clock = clock or SystemClock()
+        self.games = games  # the games /newgame offers; None: every playable game
+        self.store: Store | None = None
+        self.service: GameService | None = None
+        self.presenter: Presenter | None = None
+        self.router: Router | None = None
+
+    async def setup_hook(self) -> None:
+        self.store = await Store.open(self.database)
+        self.service = GameService(self.store, self.clock)
+        self.presenter = Presenter(self, self.service)
+        self.service.listeners.append(self.presenter)
+        self.router = Router(self.service)
+        for adapter in adapters().values():
+            for kind in adapter.timer_kinds:
+                self.service.timer_handlers[kind] = self._adapter_timer
+        Commands(self, self.service, self.games).install(self.tree)
+        await self._sync_commands()
+        self.service.scheduler.start()  # overdue deadlines fire now, in order
+
+    async def _adapter_timer(self, live: LiveGame, timer: TimerRow) -> None:
+        assert self.presenter is not None
+        await adapter_for(live.row.kind).on_timer(self.presenter, live, timer)
+
+    async def _sync_commands(self) -> None:
+        if self.dev_guild_id is not None:
+            guild = discord.Object(self.dev_guild_id)
+            self.tree.copy_global_to(guild=guild)
+            await self.tree.sync(guild=guild)
+        else:
+            await self.tree.sync()
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        if self.router is not None:
+            await self.router.on_interaction(interaction)
+
+    async def close(self) -> None:
+        if self.service is not None:
+            await self.service.scheduler.stop()
+        await super().close()
+        if self.store is not None:
+            await self.store.close()
+            self.store = None

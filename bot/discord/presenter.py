@@ -1,0 +1,203 @@
+"""Shows every change of a game in its channel: the table message and announcements.
+
+A service listener: it runs after the change is committed. The table message (the
+lobby message first, then the game's table) is edited in place; at most one edit
+per game runs at a time, always from the newest state, so edits never land out of
+order. New messages are posted only for events worth a notification.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+import discord
+
+from bot.discord.adapters import adapter_for
+from bot.discord.lobby import closed_screen, lobby_screen
+from bot.core.service import Change, GameService, LiveGame
+from bot.discord.ui import Row, Screen, send_kwargs
+from bot.discord.wording import say
+
+log = logging.getLogger(__name__)
+
+UNKNOWN_CHANNEL = 10003  # Discord's error code: the thread or channel was deleted
+MENTION_LIMIT = 25  # more players than this are not pinged one by one
+
+
+def table_screen(live: LiveGame) -> Screen:
+    locale = live.row.locale
+    if live.status == "lobby":
+        return lobby_screen(live, locale, adapter_for(live.row.kind).lobby_lines(live, locale))
+    if live.status == "cancelled":
+        return closed_screen(live, locale, "table.cancelled")
+    if live.state is None:
+        return closed_screen(live, locale, "table.aborted")
+    screen = adapter_for(live.row.kind).table(live, locale)
+    if live.status == "aborted":
+        return Screen(
+            content=say(live, "table.aborted", locale),
+            pictures=screen.pictures,
+            embed_title=screen.embed_title,
+            embed_text=screen.embed_text,
+        )
+    return screen
+
+
+def screen_key(screen: Screen) -> tuple[object, ...]:
+    pictures = tuple((p.name, p.data, p.description) for p in screen.pictures)
+    return (screen.content, screen.embed_title, screen.embed_text, screen.rows, pictures)
+
+
+class Presenter:
+    def __init__(self, client: discord.Client, service: GameService) -> None:
+        self._client = client
+        self._service = service
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._dirty: set[int] = set()
+        # What each table message shows now: an unchanged table is not edited again,
+        # so an edit never gives away that someone acted in secret.
+        self._shown: dict[int, int] = {}
+
+    @property
+    def service(self) -> GameService:
+        """The game service (for adapters' timers, e.g. a scheduled start)."""
+        return self._service
+
+    def channel(self, live: LiveGame) -> discord.PartialMessageable:
+        return self._client.get_partial_messageable(live.row.channel_id, guild_id=live.row.guild_id)
+
+    async def __call__(self, change: Change) -> None:
+        live, locale = change.game, change.game.row.locale
+        if change.kind == "opened":
+            await self.refresh(live)
+            await adapter_for(live.row.kind).after(self, change)
+            return
+        if change.kind in ("acted", "expired", "finished", "started"):
+            await self._announce(change)
+        if change.kind in ("paused", "resumed"):
+            who = f"<@{change.user_id}>"  # shows as a name; the message pings nobody
+            text = say(live, f"table.{change.kind}", locale, name=who)
+            await self._post(live, Screen(content=text))
+        await self.refresh(live)
+        if change.kind == "finished":
+            results = await asyncio.to_thread(adapter_for(live.row.kind).results, live, locale)
+            await self._post(live, results)
+        if live.status != "lobby" or change.kind == "opened":
+            await adapter_for(live.row.kind).after(self, change)
+
+    async def _announce(self, change: Change) -> None:
+        live, locale = change.game, change.game.row.locale
+        adapter = adapter_for(live.row.kind)
+        lines: list[str] = []
+        mentions: list[int] = []
+        rows: tuple[Row, ...] = ()
+        if change.kind == "started":
+            if len(live.players) <= MENTION_LIMIT:
+                mentions = [p.user_id for p in live.players]
+                pings = " ".join(f"<@{m}>" for m in mentions)
+                lines.append(say(live, "table.started", locale, mentions=pings))
+            else:  # a whole server playing: no wall of pings
+                lines.append(say(live, "table.started_many", locale, count=len(live.players)))
+        else:
+            screen = adapter.announcement(live, change, locale)
+            if screen is not None and screen.content:
+                lines.append(screen.content)
+                mentions += screen.mentions
+                rows = screen.rows  # e.g. a button that opens the panel
+        if (
+            change.kind != "finished"
+            and live.state is not None
+            and adapter.mention_turn(live, change)
+        ):
+            active = live.game.waiting_for(live.state)
+            if len(active) == 1 and len(live.players) > 1:
+                user = live.players[next(iter(active))].user_id
+                mentions.append(user)
+                lines.append(say(live, "table.your_turn", locale, mention=f"<@{user}>"))
+        if lines:
+            notice = Screen(content="\n".join(lines), mentions=tuple(mentions), rows=rows)
+            await self._post(live, notice)
+        for seat, screen in adapter.private_notices(live, change, locale):
+            await self.direct(live, seat, screen)
+
+    async def post(self, live: LiveGame, screen: Screen) -> discord.Message | None:
+        """A new message in the game's channel (for adapters' own notices)."""
+        return await self._post(live, screen)
+
+    async def _post(self, live: LiveGame, screen: Screen) -> discord.Message | None:
+        try:
+            return await self.channel(live).send(**send_kwargs(screen))
+        except discord.NotFound as error:
+            if error.code == UNKNOWN_CHANNEL:
+                await self._service.abandon(live.id)
+            return None
+        except discord.HTTPException as error:
+            log.warning(
+                "cannot post in channel %s of game %s: %s", live.row.channel_id, live.id, error
+            )
+            return None
+
+    async def direct(self, live: LiveGame, seat: int, screen: Screen) -> bool:
+        """A DM to a player; False when their DMs are closed."""
+        user_id = live.players[seat].user_id
+        try:
+            user = self._client.get_user(user_id) or await self._client.fetch_user(user_id)
+            await user.send(**send_kwargs(screen))
+            return True
+        except discord.HTTPException as error:
+            log.info("no DM to %s in game %s: %s", user_id, live.id, error)
+            return False
+
+    async def prompt(self, live: LiveGame, seat: int, screen: Screen) -> bool:
+        """A prompt the bot starts on its own, by DM. When the player's DMs are closed,
+        a channel notice offers a button that opens their panel privately instead.
+        Returns whether the DM arrived."""
+        if await self.direct(live, seat, screen):
+            return True
+        user_id = live.players[seat].user_id
+        adapter = adapter_for(live.row.kind)
+        notice = Screen(
+            content=say(live, "table.dm_closed", live.row.locale, mention=f"<@{user_id}>"),
+            rows=((adapter.panel_button(live, live.row.locale),),),
+            mentions=(user_id,),
+        )
+        await self._post(live, notice)
+        return False
+
+    async def refresh(self, live: LiveGame) -> None:
+        """Bring the table message up to date (posting it if there is none)."""
+        self._dirty.add(live.id)
+        lock = self._locks.setdefault(live.id, asyncio.Lock())
+        async with lock:
+            if live.id not in self._dirty:
+                return  # a refresh that started after our change already showed it
+            self._dirty.discard(live.id)
+            screen = await asyncio.to_thread(table_screen, live)
+            fingerprint = hash(screen_key(screen))
+            if self._shown.get(live.id) == fingerprint and live.row.table_message_id:
+                return
+            await self._show(live, screen)
+            self._shown[live.id] = fingerprint
+        if not live.row.is_open:
+            self._locks.pop(live.id, None)
+            self._shown.pop(live.id, None)
+
+    async def _show(self, live: LiveGame, screen: Screen) -> None:
+        message_id = live.row.table_message_id
+        if message_id is not None:
+            try:
+                message = self.channel(live).get_partial_message(message_id)
+                await message.edit(**send_kwargs(screen, editing=True))
+                return
+            except discord.NotFound as error:
+                if error.code == UNKNOWN_CHANNEL:
+                    await self._service.abandon(live.id)
+                    return
+                log.info("table message of game %s is gone; posting a new one", live.id)
+            except discord.HTTPException as error:
+                log.warning("cannot edit the table of game %s: %s", live.id, error)
+                return
+        message = await self._post(live, screen)
+        if message is not None:
+            await self._service.set_table_message(live, message.id)

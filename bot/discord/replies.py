@@ -1,0 +1,63 @@
+"""Answering an interaction: acknowledge in time, refuse with a sentence, never crash."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import discord
+
+from bot.core.errors import Refused
+from bot.i18n import t
+from bot.discord.ui import Screen, send_kwargs
+
+log = logging.getLogger(__name__)
+
+
+def locale_of(interaction: discord.Interaction) -> str:
+    return str(interaction.locale.value) if interaction.locale else "en"
+
+
+async def tell(interaction: discord.Interaction, text: str) -> None:
+    """An ephemeral sentence for the user, whether or not we answered already."""
+    if interaction.response.is_done():
+        await interaction.followup.send(text, ephemeral=True)
+    else:
+        await interaction.response.send_message(text, ephemeral=True)
+
+
+async def show(interaction: discord.Interaction, screen: Screen) -> None:
+    """An ephemeral screen (a private panel) for the user."""
+    kwargs: dict[str, Any] = send_kwargs(screen)
+    kwargs.pop("allowed_mentions", None)
+    if interaction.response.is_done():
+        await interaction.followup.send(ephemeral=True, **kwargs)
+    else:
+        await interaction.response.send_message(ephemeral=True, **kwargs)
+
+
+async def guarded(interaction: discord.Interaction, work: Callable[[], Awaitable[None]]) -> None:
+    """Run `work`; a refusal or a failure becomes an ephemeral sentence."""
+    locale = locale_of(interaction)
+    try:
+        await work()
+    except Refused as refusal:
+        await _safe_tell(interaction, t(refusal.key, locale, **refusal.params))
+    except discord.Forbidden as error:
+        log.warning("missing permission: %s", error)
+        await _safe_tell(interaction, t("host.missing_permissions", locale, what=_what(error)))
+    except Exception:
+        log.exception("interaction %s failed", interaction.data)
+        await _safe_tell(interaction, t("host.error", locale))
+
+
+def _what(error: discord.Forbidden) -> str:
+    return "send messages or create threads" if error.code in (50001, 50013) else "do that"
+
+
+async def _safe_tell(interaction: discord.Interaction, text: str) -> None:
+    try:
+        await tell(interaction, text)
+    except discord.HTTPException:
+        log.warning("could not answer interaction %s", interaction.id)

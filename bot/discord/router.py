@@ -1,0 +1,115 @@
+"""Routes every button and select click by its custom_id (see `bot.discord.ids`).
+
+Each click is acknowledged first (Discord allows 3 seconds), then handled; the
+service commits before anything is shown. Refusals come back as ephemeral sentences.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+import discord
+
+from bot.discord import ids
+from bot.discord.adapters import adapter_for
+from bot.core.errors import Refused
+from bot.i18n import t
+from bot.discord.replies import guarded, locale_of, show, tell
+from bot.core.service import GameService, LiveGame
+from bot.discord.ui import Screen, send_kwargs
+
+
+def is_manager(interaction: discord.Interaction) -> bool:
+    return bool(interaction.permissions.manage_guild)
+
+
+class Router:
+    def __init__(self, service: GameService) -> None:
+        self._service = service
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        if interaction.type is not discord.InteractionType.component:
+            return
+        control = ids.parse(str((interaction.data or {}).get("custom_id", "")))
+        if control is None:
+            return
+        handler = {"lobby": self._lobby, "abort": self._abort, "game": self._game}[control.scope]
+        await guarded(interaction, lambda: handler(interaction, control))
+
+    async def _live(self, interaction: discord.Interaction, game_id: int) -> LiveGame:
+        """The game a control belongs to; its controls work in its channel and in DMs."""
+        live = await self._service.load(game_id)
+        in_dm = interaction.guild_id is None
+        if not in_dm and interaction.channel_id != live.row.channel_id:
+            raise Refused("host.wrong_channel")
+        return live
+
+    async def _lobby(self, interaction: discord.Interaction, control: ids.ControlId) -> None:
+        await interaction.response.defer()  # the presenter edits the lobby message
+        live = await self._live(interaction, control.game_id)
+        user, locale = interaction.user, locale_of(interaction)
+        if control.rest == "join":
+            await self._service.join(live.id, user.id, user.display_name)
+            await tell(interaction, t("lobby.joined", locale))
+        elif control.rest == "leave":
+            await self._service.leave(live.id, user.id)
+            await tell(interaction, t("lobby.left", locale))
+        elif control.rest == "start":
+            await self._service.start(live.id, user.id, manager=is_manager(interaction))
+        elif control.rest == "cancel":
+            await self._service.close(
+                live.id, user.id, manager=is_manager(interaction), status="cancelled"
+            )
+
+    async def _abort(self, interaction: discord.Interaction, control: ids.ControlId) -> None:
+        locale = locale_of(interaction)
+        if control.rest != "yes":
+            await interaction.response.edit_message(content=t("abort.kept", locale), view=None)
+            return
+        await interaction.response.defer()
+        live = await self._live(interaction, control.game_id)
+        await self._service.close(
+            live.id, interaction.user.id, manager=is_manager(interaction), status="aborted"
+        )
+        await interaction.edit_original_response(content=t("abort.done", locale), view=None)
+
+    async def _game(self, interaction: discord.Interaction, control: ids.ControlId) -> None:
+        locale = locale_of(interaction)
+        if control.rest == "panel":
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            live = await self._live(interaction, control.game_id)
+            await show(interaction, await self.panel(live, interaction.user.id, locale))
+            return
+        await interaction.response.defer()  # a click on a private panel: update it
+        live = await self._live(interaction, control.game_id)
+        seat = live.seat_of(interaction.user.id)
+        if seat is None:
+            raise Refused("host.not_a_player")
+        values = list((interaction.data or {}).get("values", []))
+        adapter = adapter_for(live.row.kind)
+        # In a thread: a step of a panel (a Screen, not an action) may render a picture.
+        action = await asyncio.to_thread(adapter.decode, live, seat, control.rest, values)
+        if isinstance(action, Screen):  # a step within the panel: show it, nothing applied
+            await interaction.edit_original_response(**send_kwargs(action, editing=True))
+            return
+        await self._service.act(live.id, interaction.user.id, action, phase=control.phase)
+        if live.status == "running" or _shows_final_panel(live):
+            panel = await self.panel(live, interaction.user.id, locale)
+        else:
+            panel = Screen(content=t("table.over", locale))
+        await interaction.edit_original_response(**send_kwargs(panel, editing=True))
+
+    async def panel(self, live: LiveGame, user_id: int, locale: str) -> Screen:
+        seat = live.seat_of(user_id)
+        if seat is None:
+            raise Refused("host.not_a_player")
+        if live.status == "lobby":
+            raise Refused("host.not_started")
+        if live.state is None or (live.status != "running" and not _shows_final_panel(live)):
+            raise Refused("host.game_over")
+        return await asyncio.to_thread(adapter_for(live.row.kind).panel, live, seat, locale)
+
+
+def _shows_final_panel(live: LiveGame) -> bool:
+    """A finished game whose adapter still shows each player their own panel."""
+    return live.status == "finished" and adapter_for(live.row.kind).panel_after_end

@@ -1,0 +1,142 @@
+"""What a message shows, independent of discord.py: text, pictures and controls.
+
+Adapters describe screens with these small specs; `send_kwargs` turns one into the
+arguments discord.py takes. Views are built already stopped, so discord.py never
+stores them: every click is routed by its custom_id (see `bot.discord.router`), which works
+the same after a restart.
+"""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+import discord
+
+Style = Literal["primary", "secondary", "success", "danger"]
+_STYLES = {
+    "primary": discord.ButtonStyle.primary,
+    "secondary": discord.ButtonStyle.secondary,
+    "success": discord.ButtonStyle.success,
+    "danger": discord.ButtonStyle.danger,
+}
+
+
+@dataclass(frozen=True)
+class Picture:
+    name: str  # file name, e.g. "table.png"
+    data: bytes
+    description: str  # alt text, read out by screen readers
+
+
+@dataclass(frozen=True)
+class Button:
+    label: str
+    custom_id: str
+    style: Style = "secondary"
+    disabled: bool = False
+    emoji: str | None = None
+
+
+@dataclass(frozen=True)
+class Option:
+    label: str
+    value: str
+    description: str | None = None
+
+
+@dataclass(frozen=True)
+class Select:
+    custom_id: str
+    options: tuple[Option, ...]
+    placeholder: str = ""
+    min_values: int = 1
+    max_values: int = 1
+
+
+Row = tuple[Button, ...] | Select
+
+
+@dataclass(frozen=True)
+class Screen:
+    content: str = ""
+    pictures: tuple[Picture, ...] = ()
+    rows: tuple[Row, ...] = ()
+    embed_title: str | None = None
+    embed_text: str | None = None
+    mentions: tuple[int, ...] = ()  # users this message may ping
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+def build_view(rows: tuple[Row, ...]) -> discord.ui.View | None:
+    if not rows:
+        return None
+    view = discord.ui.View(timeout=None)
+    for number, row in enumerate(rows[:5]):
+        if isinstance(row, Select):
+            view.add_item(
+                discord.ui.Select(
+                    custom_id=row.custom_id,
+                    placeholder=row.placeholder or None,
+                    min_values=row.min_values,
+                    max_values=min(row.max_values, len(row.options)),
+                    options=[
+                        discord.SelectOption(
+                            label=o.label[:100], value=o.value, description=o.description
+                        )
+                        for o in row.options[:25]
+                    ],
+                    row=number,
+                )
+            )
+            continue
+        for button in row[:5]:
+            view.add_item(
+                discord.ui.Button(
+                    label=button.label[:80],
+                    custom_id=button.custom_id,
+                    style=_STYLES[button.style],
+                    disabled=button.disabled,
+                    emoji=button.emoji,
+                    row=number,
+                )
+            )
+    view.stop()  # routed by custom_id, never stored by discord.py
+    return view
+
+
+def send_kwargs(screen: Screen, *, editing: bool = False) -> dict[str, Any]:
+    """Keyword arguments for send/edit/response calls."""
+    kwargs: dict[str, Any] = {
+        "content": screen.content[:2000] or None,
+        "allowed_mentions": discord.AllowedMentions(
+            everyone=False,
+            roles=False,
+            users=[discord.Object(u) for u in dict.fromkeys(screen.mentions)],
+        ),
+    }
+    embed = None
+    if screen.embed_title or screen.embed_text:
+        embed = discord.Embed(
+            title=screen.embed_title, description=screen.embed_text, colour=0x3B7A57
+        )
+    files = [
+        discord.File(io.BytesIO(p.data), filename=p.name, description=p.description[:1024])
+        for p in screen.pictures
+    ]
+    if embed is not None and screen.pictures:
+        embed.set_image(url=f"attachment://{screen.pictures[0].name}")
+    view = build_view(screen.rows)
+    if editing:
+        kwargs["embed"] = embed
+        kwargs["attachments"] = files
+        kwargs["view"] = view
+    else:
+        if embed is not None:
+            kwargs["embed"] = embed
+        if files:
+            kwargs["files"] = files
+        if view is not None:
+            kwargs["view"] = view
+    return kwargs

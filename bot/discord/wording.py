@@ -1,0 +1,28 @@
+"""Sentences about a game: catalog keys filled with player names."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.i18n import t
+from bot.core.service import LiveGame
+from games.engine import Event
+
+
+def name_params(live: LiveGame, params: dict[str, Any]) -> dict[str, Any]:
+    """Add `player` for `seat` and `X_player` for `X_seat` (display names)."""
+    named = dict(params)
+    for key, value in params.items():
+        if isinstance(value, int) and (key == "seat" or key.endswith("_seat")):
+            name_key = "player" if key == "seat" else key.removesuffix("_seat") + "_player"
+            if 0 <= value < len(live.players):
+                named.setdefault(name_key, live.players[value].display_name)
+    return named
+
+
+def say(live: LiveGame, key: str, locale: str | None, **params: Any) -> str:
+    return t(key, locale, **name_params(live, params))
+
+
+def event_text(live: LiveGame, event: Event, locale: str | None) -> str:
+    return say(live, event.key, locale, **event.params)

@@ -1,0 +1,144 @@
+"""The real bot against the Discord double: for end-to-end tests, benchmarks and the
+sandbox. Time is one clock shared by the bot's timers and the double."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from bot.discord.app import TabletopBot
+from tests.support.clock import FakeClock
+from bot.core.clock import Clock
+from bot.double import DiscordDouble, InteractionResult, SimUser, connected
+from bot.double.model import Channel, Message
+from games.engine import Game
+
+CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE = 4, 5  # interaction callback types
+
+
+@dataclass
+class World:
+    double: DiscordDouble
+    clock: Clock
+    database: Path
+    games: list[Game] | None
+    bot: TabletopBot | None = None
+    _stack: contextlib.AsyncExitStack = field(default_factory=contextlib.AsyncExitStack)
+
+    async def start_bot(self) -> TabletopBot:
+        bot = TabletopBot(
+            database=str(self.database), clock=self.clock, games=self.games, guild_ready_timeout=0
+        )
+        await self._stack.enter_async_context(connected(self.double, bot))
+        self.bot = bot
+        return bot
+
+    async def stop_bot(self) -> None:
+        """Stop the bot (its database file stays)."""
+        await self._stack.aclose()
+        self._stack = contextlib.AsyncExitStack()
+        self.bot = None
+
+    async def restart(self) -> TabletopBot:
+        """Stop the bot, then start a new one on the same file."""
+        await self.stop_bot()
+        return await self.start_bot()
+
+    async def close(self) -> None:
+        await self._stack.aclose()
+
+    def users(self, *names: str) -> list[SimUser]:
+        return [self.double.user(name) for name in names]
+
+    @property
+    def channel(self) -> Channel:
+        return self.double.channel("general")
+
+    async def settle(self) -> None:
+        """Wait until the bot has finished reacting: every interaction handler done,
+        every due timer fired, no request in flight."""
+        while True:
+            if isinstance(self.clock, FakeClock):
+                await self.clock.advance(0)  # lets due timers fire and their handlers end
+            handlers = _bot_handlers()
+            if handlers:
+                await asyncio.wait(handlers)
+                continue
+            await self.double.idle(quiet=0.01)
+            if not _bot_handlers():
+                return
+
+    async def advance(self, seconds: float) -> None:
+        """Move the fake clock on; the bot's timers fire and settle on the way."""
+        assert isinstance(self.clock, FakeClock), "only a fake clock can be moved"
+        await self.clock.advance(seconds)
+
+    # -- playing ---------------------------------------------------------------------------
+
+    async def open_game(
+        self, host: SimUser, game: str, channel: Channel | None = None, **options: object
+    ) -> Channel:
+        """`/newgame <game>` by `host`; the thread (or channel) where the lobby is."""
+        result = await host.slash(f"newgame {game}", channel=channel or self.channel, **options)
+        reply = await result.reply()
+        assert reply.ephemeral and "<#" in reply.content, reply.content
+        place = self.double.channel(int(reply.content.split("<#")[1].split(">")[0]))
+        await self.settle()
+        return place
+
+    async def press(self, user: SimUser, message: Message, label: str) -> str | None:
+        """Click a button and wait until the bot has shown the consequences; the
+        ephemeral sentence it answered with, if any."""
+        result = await user.click(message, label)
+        await self.settle()
+        private = [m for m in result.messages if m.ephemeral]
+        return private[-1].content if private else None
+
+    async def answer(self, result: InteractionResult) -> Message:
+        """The bot's answer to an interaction: the filled-in deferred reply, or the first
+        follow-up after a silent acknowledgement."""
+        replied = result.response_type in (CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE)
+        return await (result.reply() if replied else result.followup())
+
+    async def panel(self, user: SimUser, place: Channel, label: str) -> Message:
+        """Open `user`'s private panel from the table's button."""
+        return await self.answer(await user.click(table(place), label))
+
+    def check_clean(self) -> None:
+        """Nothing Discord would have refused: no late acknowledgement, no invalid
+        payload, no unknown route. A DM to a user with closed DMs is expected."""
+        closed_dms = 50007
+        problems = list(self.double.failures)
+        problems += [
+            f"{e.route} -> {e.status} {e.error}"
+            for e in self.double.http_errors
+            if not (e.error and e.error.get("code") == closed_dms)
+        ]
+        problems += [f"unimplemented route {r}" for r in self.double.unhandled]
+        assert not problems, "\n".join(problems)
+
+
+def _bot_handlers() -> set[asyncio.Task[object]]:
+    """discord.py's running tasks for slash commands and component interactions."""
+    return {
+        task
+        for task in asyncio.all_tasks()
+        if not task.done()
+        and task.get_name() in ("CommandTree-invoker", "discord.py: on_interaction")
+    }
+
+
+def table(place: Channel) -> Message:
+    """The game's lobby / table message: the first message in its place."""
+    return place.visible_messages()[0]
+
+
+def buttons(message: Message) -> list[str]:
+    return [
+        c.get("label", "")
+        for row in message.components
+        for c in row.get("components", [])
+        if c.get("type") == 2
+    ]
