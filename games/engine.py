@@ -340,7 +340,7 @@ def action_kinds(model: Any) -> dict[str, type[BaseModel]]:
         return {str(tag): model}
     found: dict[str, type[BaseModel]] = {}
     for arg in typing.get_args(model):
-        if isinstance(arg, type) and issubclass(arg, BaseModel) or typing.get_args(arg):
+        if (isinstance(arg, type) and issubclass(arg, BaseModel)) or typing.get_args(arg):
             found.update(action_kinds(arg))
     return found
 

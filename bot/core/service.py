@@ -15,6 +15,8 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from pydantic import ValidationError
+
 from bot.core.clock import Clock, as_datetime
 from bot.core.errors import Refused
 from bot.core.scheduler import Scheduler
@@ -32,7 +34,13 @@ from games.engine import Event, Game, IllegalAction, Seat, State
 
 log = logging.getLogger(__name__)
 
-DEADLINE = "deadline"  # the timer kind for an engine phase's deadline
+# Timer kinds, all the host's: time belongs to the engine (its phases' deadlines and
+# reminders, a scheduled game's start), and every timer fires under the game's lock.
+DEADLINE = "deadline"  # the current phase times out
+REMINDER = "reminder"  # remind the seats the current phase still waits for
+AUTOSTART = "autostart"  # a lobby starts itself (a scheduled game)
+
+AnyGame = Game[Any, Any, Any, Any]
 
 
 @dataclass
@@ -50,7 +58,7 @@ class LiveGame:
         return self.row.id
 
     @property
-    def game(self) -> Game:
+    def game(self) -> AnyGame:
         return registry.get(self.row.kind)
 
     @property
@@ -77,7 +85,7 @@ class Change:
 
     game: LiveGame
     kind: str  # opened, joined, left, started, acted, expired, finished, cancelled, aborted,
-    # paused, resumed
+    # paused, resumed, reminder (the phase still waits for its active seats)
     user_id: int | None = None
     events: tuple[Event, ...] = ()
 
@@ -92,7 +100,11 @@ class GameService:
         self.clock = clock
         self.scheduler = Scheduler(store, clock, self._on_timer)
         self.listeners: list[Listener] = []
-        self.timer_handlers: dict[str, TimerHandler] = {DEADLINE: self._expire}
+        self.timer_handlers: dict[str, TimerHandler] = {
+            DEADLINE: self._expire,
+            REMINDER: self._remind,
+            AUTOSTART: self._autostart,
+        }
         self._cache: dict[int, LiveGame] = {}
         self._loading = asyncio.Lock()
 
@@ -155,6 +167,9 @@ class GameService:
     ) -> LiveGame:
         game = registry.get(kind)
         parsed = game.parse_options(options)
+        now = self.clock.now()
+        starts_at = game.starts_at(parsed, as_datetime(now))
+        timers = [TimerUpdate(AUTOSTART, starts_at.timestamp())] if starts_at else []
         try:
             row = await self.store.create_game(
                 guild_id=guild_id,
@@ -166,10 +181,13 @@ class GameService:
                 host_name=host_name,
                 locale=locale,
                 seed=random.SystemRandom().getrandbits(53),
-                now=self.clock.now(),
+                now=now,
+                timers=timers,
             )
         except ChannelBusy:
             raise Refused("host.channel_busy") from None
+        if timers:
+            self.scheduler.changed()
         live = await self.load(row.id)
         await self._notify(Change(live, "opened", host_id))
         return live
@@ -222,7 +240,7 @@ class GameService:
                 key = "lobby.count_range" if top is not None else "lobby.count_min"
                 raise Refused(key, min=game.min_players, max=top, count=count)
             state = game.setup(count, game.parse_options(live.row.options), live.row.seed)
-            timer = self._deadline(game, state, previous_phase=None)
+            timers = [TimerUpdate(AUTOSTART, None), *self._timers(game, state, None)]
             version = await self._write(
                 live,
                 self.store.start(
@@ -230,12 +248,12 @@ class GameService:
                     state.model_dump_json(),
                     expected=live.row.version,
                     now=self.clock.now(),
-                    timer=timer,
+                    timers=timers,
                 ),
             )
             live.state = state
             self._touch(live, version=version, status="running")
-            self._timer_saved(live, timer)
+            self._timers_saved(live, timers)
         await self._notify(Change(live, "started", user_id))
         return live
 
@@ -285,11 +303,15 @@ class GameService:
                 raise Refused("host.already_paused")
             now = self.clock.now()
             remaining = max(0.0, live.deadline_at - now) if live.deadline_at else -1.0
+            stopped = [TimerUpdate(DEADLINE, None), TimerUpdate(REMINDER, None)]
             version = await self._write(
-                live, self.store.pause(game_id, remaining, expected=live.row.version, now=now)
+                live,
+                self.store.pause(
+                    game_id, remaining, expected=live.row.version, now=now, timers=stopped
+                ),
             )
             self._touch(live, version=version, paused_remaining=remaining)
-            live.deadline_at = None
+            self._timers_saved(live, stopped)
         await self._notify(Change(live, "paused", user_id))
         return live
 
@@ -303,15 +325,17 @@ class GameService:
             if remaining is None:
                 raise Refused("host.not_paused")
             now = self.clock.now()
+            timers = (
+                [TimerUpdate(DEADLINE, now + remaining, {"phase": live.phase})]
+                if remaining >= 0
+                else []
+            )
             version = await self._write(
-                live, self.store.pause(game_id, None, expected=live.row.version, now=now)
+                live,
+                self.store.pause(game_id, None, expected=live.row.version, now=now, timers=timers),
             )
             self._touch(live, version=version, paused_remaining=None)
-            if remaining >= 0:
-                live.deadline_at = now + remaining
-                await self.scheduler.schedule(
-                    game_id, DEADLINE, live.deadline_at, {"phase": live.phase}
-                )
+            self._timers_saved(live, timers)
         await self._notify(Change(live, "resumed", user_id))
         return live
 
@@ -354,6 +378,9 @@ class GameService:
                 raise Refused("host.stale")
             try:
                 parsed = game.parse_action(action)
+            except ValidationError:
+                raise Refused("host.stale") from None  # not an action of this game now
+            try:
                 state, events = game.apply(live.state, seat, parsed)
             except IllegalAction as error:
                 raise Refused(error.key, **error.params) from None
@@ -374,7 +401,7 @@ class GameService:
         game = live.game
         finished = game.result(state) is not None
         status = "finished" if finished else "running"
-        timer = None if finished else self._deadline(game, state, live.phase)
+        timers = [] if finished else self._timers(game, state, live.phase)
         version = await self._write(
             live,
             self.store.commit_action(
@@ -385,12 +412,12 @@ class GameService:
                 state=state.model_dump_json(),
                 status=status,
                 now=self.clock.now(),
-                timer=timer,
+                timers=timers,
             ),
         )
         live.state = state
         self._touch(live, version=version, status=status)
-        self._timer_saved(live, timer)
+        self._timers_saved(live, timers)
         kind = "finished" if finished else ("acted" if user_id is not None else "expired")
         return Change(live, kind, user_id, tuple(events))
 
@@ -402,19 +429,27 @@ class GameService:
             self._cache.pop(live.id, None)
             raise Refused("host.moved_on") from None
 
-    def _deadline(self, game: Game, state: State, previous_phase: str | None) -> TimerUpdate | None:
-        """The deadline timer a new state needs: set or cancelled when its phase changed,
-        None (keep the current one) when the phase is the same."""
-        if game.phase_key(state) == previous_phase:
-            return None
+    def _timers(self, game: AnyGame, state: State, previous_phase: str | None) -> list[TimerUpdate]:
+        """The timers a new state needs: its phase's deadline and reminder, set or
+        cancelled when the phase changed; none (keep the current ones) when it did not."""
+        key = game.phase_key(state)
+        if key == previous_phase:
+            return []
         deadline = game.deadline(state, as_datetime(self.clock.now()))
         if deadline is None:
-            return TimerUpdate(DEADLINE, None)
-        return TimerUpdate(DEADLINE, deadline.at.timestamp(), {"phase": deadline.key})
+            return [TimerUpdate(DEADLINE, None), TimerUpdate(REMINDER, None)]
+        phase = {"phase": deadline.key}
+        remind_at = deadline.remind_at.timestamp() if deadline.remind_at else None
+        return [
+            TimerUpdate(DEADLINE, deadline.at.timestamp(), phase),
+            TimerUpdate(REMINDER, remind_at, phase if remind_at else {}),
+        ]
 
-    def _timer_saved(self, live: LiveGame, timer: TimerUpdate | None) -> None:
-        if timer is not None:
-            live.deadline_at = timer.due_at
+    def _timers_saved(self, live: LiveGame, timers: list[TimerUpdate]) -> None:
+        for timer in timers:
+            if timer.kind == DEADLINE:
+                live.deadline_at = timer.due_at
+        if timers:
             self.scheduler.changed()
 
     # -- timers ------------------------------------------------------------------------------------
@@ -444,6 +479,24 @@ class GameService:
                 live, None, {"type": "timeout", "phase": phase}, state, events
             )
         await self._notify(change)
+
+    async def _remind(self, live: LiveGame, timer: TimerRow) -> None:
+        """A long phase is half over: the presenter reminds whoever it still waits for."""
+        async with live.lock:
+            if live.status != "running" or live.state is None or live.row.paused:
+                return
+            if live.game.phase_key(live.state) != timer.payload.get("phase"):
+                return  # the phase ended; nobody needs reminding
+        await self._notify(Change(live, "reminder"))
+
+    async def _autostart(self, live: LiveGame, timer: TimerRow) -> None:
+        """A scheduled lobby starts itself (with whoever joined)."""
+        if live.status != "lobby":
+            return
+        try:
+            await self.start(live.id, None)
+        except Refused as refusal:  # e.g. everyone left: the host may still start it
+            log.info("game %s did not start itself: %s", live.id, refusal.key)
 
 
 async def replay(store: Store, game_id: int) -> State:

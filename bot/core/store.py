@@ -12,7 +12,7 @@ import asyncio
 import json
 import re
 import sqlite3
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
@@ -203,8 +203,10 @@ class Store:
         locale: str,
         seed: int,
         now: float,
+        timers: Sequence[TimerUpdate] = (),
     ) -> GameRow:
-        """A new game in its lobby, with the host seated first."""
+        """A new game in its lobby, with the host seated first (and its lobby's timers,
+        e.g. a scheduled start)."""
         values = (guild_id, channel_id, parent_id, kind, _dumps(options), host_id, locale, seed)
 
         def create(db: sqlite3.Connection) -> int:
@@ -214,14 +216,17 @@ class Store:
                 (*values, now, now),
             )
             game_id = cursor.lastrowid
+            assert game_id is not None
             db.execute("INSERT INTO players VALUES (?, 0, ?, ?)", (game_id, host_id, host_name))
-            return game_id  # type: ignore[return-value]
+            for timer in timers:
+                _update_timer(db, game_id, timer)
+            return game_id
 
         try:
             game_id = await self._write(create)
         except sqlite3.IntegrityError as error:
             raise ChannelBusy(channel_id) from error
-        game = await self.game(game_id)  # type: ignore[arg-type]
+        game = await self.game(game_id)
         assert game is not None
         return game
 
@@ -301,14 +306,14 @@ class Store:
         *,
         expected: int,
         now: float,
-        timer: TimerUpdate | None = None,
+        timers: Sequence[TimerUpdate] = (),
     ) -> int:
         """The lobby becomes a running game with its first state (JSON) and deadline."""
         encoded = state
 
         def start(db: sqlite3.Connection) -> int:
             version = _bump(db, game_id, expected, now, state=encoded, status="running")
-            if timer is not None:
+            for timer in timers:
                 _update_timer(db, game_id, timer)
             return version
 
@@ -324,7 +329,7 @@ class Store:
         state: str,
         status: str = "running",
         now: float,
-        timer: TimerUpdate | None = None,
+        timers: Sequence[TimerUpdate] = (),
     ) -> int:
         """Log the action, store the state it produced (JSON) and set or cancel the
         deadline it brought, in one transaction. A game that ends loses all its timers.
@@ -341,23 +346,31 @@ class Store:
             )
             if status != "running":
                 db.execute("DELETE FROM timers WHERE game_id = ?", (game_id,))
-            elif timer is not None:
-                _update_timer(db, game_id, timer)
+            else:
+                for timer in timers:
+                    _update_timer(db, game_id, timer)
             return version
 
         return await self._write(commit)
 
     async def pause(
-        self, game_id: int, remaining: float | None, *, expected: int, now: float
+        self,
+        game_id: int,
+        remaining: float | None,
+        *,
+        expected: int,
+        now: float,
+        timers: Sequence[TimerUpdate] = (),
     ) -> int:
         """Pause (`remaining`: the phase's seconds left, -1 for none) or resume (None) a
-        game. Pausing drops its deadline; resuming sets it again through `set_timer`."""
+        game, with the timers that changes (dropped on a pause, set again on resume),
+        in one transaction."""
 
         def pause(db: sqlite3.Connection) -> int:
             version = _bump(db, game_id, expected, now)
             db.execute("UPDATE games SET paused_remaining = ? WHERE id = ?", (remaining, game_id))
-            if remaining is not None:
-                db.execute("DELETE FROM timers WHERE game_id = ? AND kind = 'deadline'", (game_id,))
+            for timer in timers:
+                _update_timer(db, game_id, timer)
             return version
 
         return await self._write(pause)

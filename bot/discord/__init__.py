@@ -1,1 +1,1 @@
-"""The Discord glue: the client, commands, the click router, the presenter and each game's adapter."""
+"""The Discord glue: the client, commands, the click router, the presenter, the adapters."""

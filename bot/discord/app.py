@@ -7,13 +7,12 @@ import logging
 import discord
 from discord import app_commands
 
-from bot.discord.adapters import adapter_for, adapters
 from bot.core.clock import Clock, SystemClock
+from bot.core.service import GameService
+from bot.core.store import Store
 from bot.discord.commands import Commands
 from bot.discord.presenter import Presenter
 from bot.discord.router import Router
-from bot.core.service import GameService, LiveGame
-from bot.core.store import Store, TimerRow
 from games.engine import Game
 
 log = logging.getLogger(__name__)
@@ -50,16 +49,9 @@ class TabletopBot(discord.Client):
         self.presenter = Presenter(self, self.service)
         self.service.listeners.append(self.presenter)
         self.router = Router(self.service)
-        for adapter in adapters().values():
-            for kind in adapter.timer_kinds:
-                self.service.timer_handlers[kind] = self._adapter_timer
         Commands(self, self.service, self.games).install(self.tree)
         await self._sync_commands()
         self.service.scheduler.start()  # overdue deadlines fire now, in order
-
-    async def _adapter_timer(self, live: LiveGame, timer: TimerRow) -> None:
-        assert self.presenter is not None
-        await adapter_for(live.row.kind).on_timer(self.presenter, live, timer)
 
     async def _sync_commands(self) -> None:
         if self.dev_guild_id is not None:

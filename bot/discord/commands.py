@@ -13,14 +13,14 @@ import discord
 from discord import app_commands
 from pydantic import BaseModel, ValidationError
 
+from bot.core.errors import Refused
+from bot.core.service import GameService
 from bot.discord import ids
 from bot.discord.adapters import playable
-from bot.core.errors import Refused
-from bot.i18n import t
 from bot.discord.replies import guarded, locale_of, tell
 from bot.discord.router import is_manager
-from bot.core.service import GameService
 from bot.discord.ui import Button, Screen, send_kwargs
+from bot.i18n import t
 from games import registry
 from games.engine import Game
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.discord import ids
 from bot.core.service import LiveGame
+from bot.discord import ids
 from bot.discord.ui import Button, Screen
 from bot.discord.wording import say
 

@@ -10,12 +10,16 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from typing import Any
 
 import discord
 
-from bot.discord.adapters import adapter_for
-from bot.discord.lobby import closed_screen, lobby_screen
+from bot.core.clock import as_datetime
 from bot.core.service import Change, GameService, LiveGame
+from bot.discord.adapters import adapter_for
+from bot.discord.adapters.base import Happened, Outbox
+from bot.discord.contexts import seat_context, table_context
+from bot.discord.lobby import closed_screen, lobby_screen
 from bot.discord.ui import Row, Screen, send_kwargs
 from bot.discord.wording import say
 
@@ -25,15 +29,25 @@ UNKNOWN_CHANNEL = 10003  # Discord's error code: the thread or channel was delet
 MENTION_LIMIT = 25  # more players than this are not pinged one by one
 
 
+def lobby_notes(live: LiveGame, locale: str) -> list[str]:
+    """The adapter's extra lobby lines (e.g. when a scheduled game starts itself)."""
+    game = live.game
+    starts_at = game.starts_at(
+        game.parse_options(live.row.options), as_datetime(live.row.created_at)
+    )
+    at = starts_at.timestamp() if starts_at is not None else None
+    return adapter_for(live.row.kind).lobby_lines(live.row.options, at, locale)
+
+
 def table_screen(live: LiveGame) -> Screen:
     locale = live.row.locale
     if live.status == "lobby":
-        return lobby_screen(live, locale, adapter_for(live.row.kind).lobby_lines(live, locale))
+        return lobby_screen(live, locale, lobby_notes(live, locale))
     if live.status == "cancelled":
         return closed_screen(live, locale, "table.cancelled")
     if live.state is None:
         return closed_screen(live, locale, "table.aborted")
-    screen = adapter_for(live.row.kind).table(live, locale)
+    screen = adapter_for(live.row.kind).table(table_context(live))
     if live.status == "aborted":
         return Screen(
             content=say(live, "table.aborted", locale),
@@ -49,6 +63,13 @@ def screen_key(screen: Screen) -> tuple[object, ...]:
     return (screen.content, screen.embed_title, screen.embed_text, screen.rows, pictures)
 
 
+def happened(change: Change) -> Happened:
+    """A change as an adapter may know it: its kind, its events and who acted."""
+    live = change.game
+    actor = live.seat_of(change.user_id) if change.user_id is not None else None
+    return Happened(kind=change.kind, events=change.events, actor=actor)
+
+
 class Presenter:
     def __init__(self, client: discord.Client, service: GameService) -> None:
         self._client = client
@@ -59,11 +80,6 @@ class Presenter:
         # so an edit never gives away that someone acted in secret.
         self._shown: dict[int, int] = {}
 
-    @property
-    def service(self) -> GameService:
-        """The game service (for adapters' timers, e.g. a scheduled start)."""
-        return self._service
-
     def channel(self, live: LiveGame) -> discord.PartialMessageable:
         return self._client.get_partial_messageable(live.row.channel_id, guild_id=live.row.guild_id)
 
@@ -71,7 +87,9 @@ class Presenter:
         live, locale = change.game, change.game.row.locale
         if change.kind == "opened":
             await self.refresh(live)
-            await adapter_for(live.row.kind).after(self, change)
+            return
+        if change.kind == "reminder":
+            await self._remind(live)
             return
         if change.kind in ("acted", "expired", "finished", "started"):
             await self._announce(change)
@@ -80,11 +98,44 @@ class Presenter:
             text = say(live, f"table.{change.kind}", locale, name=who)
             await self._post(live, Screen(content=text))
         await self.refresh(live)
-        if change.kind == "finished":
-            results = await asyncio.to_thread(adapter_for(live.row.kind).results, live, locale)
+        result = live.game.result(live.state) if live.state is not None else None
+        if change.kind == "finished" and result is not None:
+            adapter = adapter_for(live.row.kind)
+            results = await asyncio.to_thread(adapter.results, table_context(live), result)
             await self._post(live, results)
-        if live.status != "lobby" or change.kind == "opened":
-            await adapter_for(live.row.kind).after(self, change)
+        if live.status != "lobby" and live.state is not None:
+            await adapter_for(live.row.kind).after(self.outbox(live), happened(change))
+
+    def outbox(self, live: LiveGame) -> Outbox[Any]:
+        """What an adapter may do after a change of `live` (see `GameAdapter.after`)."""
+
+        async def post(screen: Screen) -> object:
+            return await self._post(live, screen)
+
+        async def direct(seat: int, screen: Screen) -> bool:
+            return await self.direct(live, seat, screen)
+
+        async def prompt(seat: int, screen: Screen) -> bool:
+            return await self.prompt(live, seat, screen)
+
+        return Outbox(
+            table=lambda: table_context(live),
+            seat=lambda seat: seat_context(live, seat),
+            post=post,
+            direct=direct,
+            prompt=prompt,
+            game_id=live.id,
+        )
+
+    async def _remind(self, live: LiveGame) -> None:
+        """DM each player the phase still waits for (closed DMs: none; the table shows it)."""
+        if live.state is None:
+            return
+        adapter = adapter_for(live.row.kind)
+        for seat in sorted(live.game.active(live.state)):
+            screen = adapter.reminder(seat_context(live, seat))
+            if screen is not None:
+                await self.direct(live, seat, screen)
 
     async def _announce(self, change: Change) -> None:
         live, locale = change.game, change.game.row.locale
@@ -100,7 +151,7 @@ class Presenter:
             else:  # a whole server playing: no wall of pings
                 lines.append(say(live, "table.started_many", locale, count=len(live.players)))
         else:
-            screen = adapter.announcement(live, change, locale)
+            screen = adapter.announcement(table_context(live), happened(change))
             if screen is not None and screen.content:
                 lines.append(screen.content)
                 mentions += screen.mentions
@@ -108,7 +159,7 @@ class Presenter:
         if (
             change.kind != "finished"
             and live.state is not None
-            and adapter.mention_turn(live, change)
+            and adapter.mention_turn(table_context(live), happened(change))
         ):
             active = live.game.waiting_for(live.state)
             if len(active) == 1 and len(live.players) > 1:
@@ -118,12 +169,10 @@ class Presenter:
         if lines:
             notice = Screen(content="\n".join(lines), mentions=tuple(mentions), rows=rows)
             await self._post(live, notice)
-        for seat, screen in adapter.private_notices(live, change, locale):
-            await self.direct(live, seat, screen)
-
-    async def post(self, live: LiveGame, screen: Screen) -> discord.Message | None:
-        """A new message in the game's channel (for adapters' own notices)."""
-        return await self._post(live, screen)
+        if live.state is not None:
+            notices = adapter.private_notices(table_context(live), happened(change))
+            for seat, screen in notices:
+                await self.direct(live, seat, screen)
 
     async def _post(self, live: LiveGame, screen: Screen) -> discord.Message | None:
         try:
@@ -156,10 +205,9 @@ class Presenter:
         if await self.direct(live, seat, screen):
             return True
         user_id = live.players[seat].user_id
-        adapter = adapter_for(live.row.kind)
         notice = Screen(
             content=say(live, "table.dm_closed", live.row.locale, mention=f"<@{user_id}>"),
-            rows=((adapter.panel_button(live, live.row.locale),),),
+            rows=((table_context(live).panel_button(),),),
             mentions=(user_id,),
         )
         await self._post(live, notice)

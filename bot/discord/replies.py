@@ -9,8 +9,8 @@ from typing import Any
 import discord
 
 from bot.core.errors import Refused
-from bot.i18n import t
 from bot.discord.ui import Screen, send_kwargs
+from bot.i18n import t
 
 log = logging.getLogger(__name__)
 

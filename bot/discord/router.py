@@ -10,13 +10,14 @@ import asyncio
 
 import discord
 
+from bot.core.errors import Refused
+from bot.core.service import GameService, LiveGame
 from bot.discord import ids
 from bot.discord.adapters import adapter_for
-from bot.core.errors import Refused
-from bot.i18n import t
+from bot.discord.contexts import seat_context
 from bot.discord.replies import guarded, locale_of, show, tell
-from bot.core.service import GameService, LiveGame
 from bot.discord.ui import Screen, send_kwargs
+from bot.i18n import t
 
 
 def is_manager(interaction: discord.Interaction) -> bool:
@@ -75,23 +76,25 @@ class Router:
 
     async def _game(self, interaction: discord.Interaction, control: ids.ControlId) -> None:
         locale = locale_of(interaction)
-        if control.rest == "panel":
+        if control.rest == ids.PANEL:
             await interaction.response.defer(ephemeral=True, thinking=True)
             live = await self._live(interaction, control.game_id)
             await show(interaction, await self.panel(live, interaction.user.id, locale))
             return
         await interaction.response.defer()  # a click on a private panel: update it
         live = await self._live(interaction, control.game_id)
-        seat = live.seat_of(interaction.user.id)
-        if seat is None:
+        if live.seat_of(interaction.user.id) is None:
             raise Refused("host.not_a_player")
-        values = list((interaction.data or {}).get("values", []))
-        adapter = adapter_for(live.row.kind)
-        # In a thread: a step of a panel (a Screen, not an action) may render a picture.
-        action = await asyncio.to_thread(adapter.decode, live, seat, control.rest, values)
-        if isinstance(action, Screen):  # a step within the panel: show it, nothing applied
-            await interaction.edit_original_response(**send_kwargs(action, editing=True))
+        values = [str(v) for v in (interaction.data or {}).get("values", [])]
+        rest = ids.fill(control.rest, values)
+        if rest.startswith(ids.STEP):  # a step within the panel: show it, nothing is played
+            step = tuple(part for part in rest.removeprefix(ids.STEP).split(ids.FIELD) if part)
+            panel = await self.panel(live, interaction.user.id, locale, step)
+            await interaction.edit_original_response(**send_kwargs(panel, editing=True))
             return
+        action = ids.decode(rest, live.game.action_kinds())
+        if action is None:
+            raise Refused("host.stale")
         await self._service.act(live.id, interaction.user.id, action, phase=control.phase)
         if live.status == "running" or _shows_final_panel(live):
             panel = await self.panel(live, interaction.user.id, locale)
@@ -99,7 +102,9 @@ class Router:
             panel = Screen(content=t("table.over", locale))
         await interaction.edit_original_response(**send_kwargs(panel, editing=True))
 
-    async def panel(self, live: LiveGame, user_id: int, locale: str) -> Screen:
+    async def panel(
+        self, live: LiveGame, user_id: int, locale: str, step: tuple[str, ...] = ()
+    ) -> Screen:
         seat = live.seat_of(user_id)
         if seat is None:
             raise Refused("host.not_a_player")
@@ -107,7 +112,8 @@ class Router:
             raise Refused("host.not_started")
         if live.state is None or (live.status != "running" and not _shows_final_panel(live)):
             raise Refused("host.game_over")
-        return await asyncio.to_thread(adapter_for(live.row.kind).panel, live, seat, locale)
+        context = seat_context(live, seat, locale)
+        return await asyncio.to_thread(adapter_for(live.row.kind).panel, context, step)
 
 
 def _shows_final_panel(live: LiveGame) -> bool:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.i18n import t
 from bot.core.service import LiveGame
+from bot.i18n import t
 from games.engine import Event
 
 

@@ -162,18 +162,18 @@ async def test_a_fired_timer_set_again_by_its_handler_is_kept(store: Store) -> N
 async def test_an_action_and_its_deadline_commit_together(store: Store) -> None:
     game_id = await new_game(store)
     await store.start(
-        game_id, '{"n": 0}', expected=0, now=2, timer=TimerUpdate("deadline", 60.0, {"p": "a"})
+        game_id, '{"n": 0}', expected=0, now=2, timers=[TimerUpdate("deadline", 60.0, {"p": "a"})]
     )
     with pytest.raises(VersionConflict):
         await store.commit_action(
             game_id, expected=0, user_id=100, action={}, state='{"n": 1}', now=3,
-            timer=TimerUpdate("deadline", 99.0, {"p": "b"}),
+            timers=[TimerUpdate("deadline", 99.0, {"p": "b"})],
         )  # fmt: skip
     (timer,) = await store.timers(game_id)
     assert timer.due_at == 60.0  # the refused action left the deadline alone
     await store.commit_action(
         game_id, expected=1, user_id=100, action={}, state='{"n": 1}', now=3,
-        timer=TimerUpdate("deadline", None),
+        timers=[TimerUpdate("deadline", None)],
     )  # fmt: skip
     assert await store.timers(game_id) == []
 

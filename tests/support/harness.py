@@ -8,12 +8,12 @@ import contextlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from bot.discord.app import TabletopBot
-from tests.support.clock import FakeClock
 from bot.core.clock import Clock
+from bot.discord.app import TabletopBot
 from bot.double import DiscordDouble, InteractionResult, SimUser, connected
 from bot.double.model import Channel, Message
 from games.engine import Game
+from tests.support.clock import FakeClock
 
 CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE = 4, 5  # interaction callback types
 

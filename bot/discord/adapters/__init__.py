@@ -11,7 +11,6 @@ from bot.discord.adapters.base import GameAdapter
 from games import registry
 from games.engine import Game
 
-
 _registered: dict[str, GameAdapter[Any]] = {}  # adapters from elsewhere (the tests' game)
 
 

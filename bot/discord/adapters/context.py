@@ -100,4 +100,6 @@ class Context(Generic[V]):
 
     def panel_button(self, style: Style = "primary") -> Button:
         """The button that opens a player's private panel."""
-        return Button(t(self.panel_key, self.locale), ids.game(self.game_id, None, ids.PANEL), style)
+        return Button(
+            t(self.panel_key, self.locale), ids.game(self.game_id, None, ids.PANEL), style
+        )

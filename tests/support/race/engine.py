@@ -7,8 +7,8 @@ public and private views (each seat has a secret lucky number), and the end.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Literal
+from collections.abc import Iterable, Mapping
+from typing import ClassVar, Literal
 
 from pydantic import BaseModel, Field
 
@@ -66,7 +66,7 @@ class Race(Game[RaceState, Add, RaceOptions, RaceView]):
     state_model = RaceState
     action_model = Add
     hidden = True
-    phases = {
+    phases: ClassVar[Mapping[str, Phase[RaceState]]] = {
         "turn": Phase[RaceState](
             actions=(Add,),
             active=_to_act,
