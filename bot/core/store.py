@@ -12,6 +12,7 @@ import asyncio
 import json
 import re
 import sqlite3
+from importlib import resources
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
@@ -20,7 +21,8 @@ from typing import Any, TypeVar
 
 import aiosqlite
 
-MIGRATIONS = Path(__file__).resolve().parent.parent / "migrations"
+# The numbered SQL files: the top-level migrations/ folder, shipped as `bot.migrations`.
+MIGRATIONS = Path(str(resources.files("bot.migrations")))
 T = TypeVar("T")
 OPEN_STATUSES = ("lobby", "running")
 
