@@ -137,9 +137,9 @@ async def test_a_game_whose_thread_was_deleted_ends_quietly(world: World) -> Non
     world.double.delete_channel(place)
     await world.advance(30)  # the turn limit passes: the bot finds the thread gone
     await world.settle()
-    assert world.bot is not None and world.bot.core.store is not None
-    (row,) = await world.bot.core.store.games_in_guild(world.double.guild.id)
-    assert row.status == "aborted" and await world.bot.core.store.timers(row.id) == []
+    assert world.bot is not None and world.bot.store is not None
+    (row,) = await world.bot.store.games_in_guild(world.double.guild.id)
+    assert row.status == "aborted" and await world.bot.store.timers(row.id) == []
     listing = await world.answer(await ana.slash("games"))
     assert "ended early" in listing.content
     world.double.reset_health()  # the bot's requests to the deleted thread failed, as expected

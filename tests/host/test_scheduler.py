@@ -33,6 +33,7 @@ async def test_timers_fire_at_their_time_in_order(store: Store, clock: FakeClock
     recorder = Recorder(clock)
     scheduler = Scheduler(store, clock, recorder)
     scheduler.start()
+    clock.quiet_checks.append(scheduler.idle)  # advancing the clock waits for its timers
     start = clock.now()
     await scheduler.schedule(a, "deadline", start + 30)
     await scheduler.schedule(b, "deadline", start + 10)
@@ -62,6 +63,7 @@ async def test_overdue_timers_fire_at_once_on_start_up_in_order(
     recorder = Recorder(clock)
     scheduler = Scheduler(store, clock, recorder)
     scheduler.start()
+    clock.quiet_checks.append(scheduler.idle)  # advancing the clock waits for its timers
     await settle()
     await scheduler.idle()
     assert [game for game, _, _ in recorder.fired] == [a, c]
@@ -76,6 +78,7 @@ async def test_cancelled_and_rescheduled_timers(store: Store, clock: FakeClock) 
     recorder = Recorder(clock)
     scheduler = Scheduler(store, clock, recorder)
     scheduler.start()
+    clock.quiet_checks.append(scheduler.idle)  # advancing the clock waits for its timers
     now = clock.now()
     await scheduler.schedule(a, "deadline", now + 10)
     await scheduler.schedule(b, "deadline", now + 10)
@@ -95,6 +98,7 @@ async def test_an_earlier_timer_wakes_a_sleeping_scheduler(store: Store, clock: 
     recorder = Recorder(clock)
     scheduler = Scheduler(store, clock, recorder)
     scheduler.start()
+    clock.quiet_checks.append(scheduler.idle)  # advancing the clock waits for its timers
     now = clock.now()
     await scheduler.schedule(a, "deadline", now + 1000)
     await settle()
@@ -116,6 +120,7 @@ async def test_a_failing_handler_does_not_stop_the_others(store: Store, clock: F
 
     scheduler = Scheduler(store, clock, handler)
     scheduler.start()
+    clock.quiet_checks.append(scheduler.idle)  # advancing the clock waits for its timers
     await scheduler.schedule(a, "deadline", clock.now() + 1)
     await scheduler.schedule(b, "deadline", clock.now() + 2)
     await clock.advance(2)
@@ -140,6 +145,7 @@ async def test_a_slow_handler_does_not_hold_back_other_timers(
 
     scheduler = Scheduler(store, clock, handler)
     scheduler.start()
+    clock.quiet_checks.append(scheduler.idle)  # advancing the clock waits for its timers
     await scheduler.schedule(slow_game, "reminder", clock.now() + 1)
     await scheduler.schedule(other, "deadline", clock.now() + 2)
     await settle()
@@ -165,12 +171,14 @@ async def test_a_timer_whose_handler_was_cut_short_fires_again_after_a_restart(
 
     first = Scheduler(store, clock, stuck)
     first.start()
+    clock.quiet_checks.append(first.idle)  # advancing the clock waits for its timers
     await first.schedule(game, "deadline", clock.now())
     await started.wait()
     await first.stop()  # the bot goes down mid-handler
     recorder = Recorder(clock)
     second = Scheduler(store, clock, recorder)
     second.start()
+    clock.quiet_checks.append(second.idle)  # advancing the clock waits for its timers
     await second.idle()
     assert [g for g, _, _ in recorder.fired] == [game]
     await second.stop()

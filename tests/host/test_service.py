@@ -163,12 +163,14 @@ async def test_finished_game_leaves_memory_and_replays_from_its_log(
 async def test_a_restarted_service_resumes_games_and_timers(store: Store, clock: FakeClock) -> None:
     first = GameService(store, clock)
     first.scheduler.start()
+    clock.quiet_checks.append(first.scheduler.idle)  # advancing the clock waits for its timers
     game_id = await lobby(first, turn_seconds=60)
     await first.start(game_id, ANA)
     await first.scheduler.stop()  # the bot goes down with a deadline pending
     await clock.advance(600)
     second = GameService(store, clock)
     second.scheduler.start()
+    clock.quiet_checks.append(second.scheduler.idle)  # advancing the clock waits for its timers
     await clock.advance(0)
     live = await second.load(game_id)
     assert live.state.counter == 1  # type: ignore[union-attr]  # overdue: fired once
@@ -216,6 +218,7 @@ async def test_a_paused_game_stays_paused_after_a_restart(store: Store, clock: F
     await first.pause(game_id, ANA)
     second = GameService(store, clock)
     second.scheduler.start()
+    clock.quiet_checks.append(second.scheduler.idle)  # advancing the clock waits for its timers
     live = await second.load(game_id)
     await refused("host.paused", second.act(game_id, ANA, {"amount": 1}))
     await second.resume(game_id, ANA)

@@ -33,6 +33,9 @@ class World:
         )
         await self._stack.enter_async_context(connected(self.double, bot))
         self.bot = bot
+        if isinstance(self.clock, FakeClock) and bot.service is not None:
+            # Advancing the clock waits until the timers it made due have fired.
+            self.clock.quiet_checks.append(bot.service.scheduler.idle)
         return bot
 
     async def stop_bot(self) -> None:
