@@ -22,6 +22,11 @@ log = logging.getLogger(__name__)
 Handler = Callable[[TimerRow], Awaitable[None]]
 
 
+class KeepTimer(Exception):
+    """Raised by a handler that cannot act on its timer now (a game that cannot be
+    loaded): the timer stays in the store, untouched, and fires again at the next start."""
+
+
 class Scheduler:
     def __init__(self, store: Store, clock: Clock, handler: Handler) -> None:
         self._store = store
@@ -33,6 +38,7 @@ class Scheduler:
         self._waiting = False
         self._waiting_until: float | None = None
         self._firing: dict[int, asyncio.Task[None]] = {}  # timer id -> its handler
+        self._kept: set[int] = set()  # timers kept for the next start (see KeepTimer)
 
     def start(self) -> None:
         if self._task is None:
@@ -76,7 +82,7 @@ class Scheduler:
     async def _run(self) -> None:
         while True:
             self._changed.clear()
-            timer = await self._store.next_timer(excluding=self._firing.keys())
+            timer = await self._store.next_timer(excluding=self._firing.keys() | self._kept)
             if timer is None or timer.due_at > self._clock.now():
                 await self._wait(timer.due_at if timer else None)
                 continue
@@ -88,6 +94,10 @@ class Scheduler:
         try:
             try:
                 await self._handler(timer)
+            except KeepTimer as reason:
+                log.warning("timer %s of game %s kept: %s", timer.kind, timer.game_id, reason)
+                self._kept.add(timer.id)
+                return
             except Exception:
                 log.exception("timer %s of game %s failed", timer.kind, timer.game_id)
             # Not reached when the bot stops mid-handler: the timer stays and fires

@@ -53,6 +53,7 @@ class GameRow:
     created_at: float
     updated_at: float
     paused_remaining: float | None = None  # set while paused: the phase's time left
+    state_version: int = 1  # the game's `state_version` when `state` was written
 
     @property
     def is_open(self) -> bool:
@@ -90,7 +91,7 @@ class TimerRow:
 
 _GAME_COLUMNS = (
     "id, guild_id, channel_id, parent_id, kind, options, status, host_id, locale, seed,"
-    " state, version, table_message_id, created_at, updated_at, paused_remaining"
+    " state, version, table_message_id, created_at, updated_at, paused_remaining, state_version"
 )
 
 
@@ -309,12 +310,15 @@ class Store:
         expected: int,
         now: float,
         timers: Sequence[TimerUpdate] = (),
+        state_version: int = 1,
     ) -> int:
         """The lobby becomes a running game with its first state (JSON) and deadline."""
         encoded = state
 
         def start(db: sqlite3.Connection) -> int:
-            version = _bump(db, game_id, expected, now, state=encoded, status="running")
+            version = _bump(
+                db, game_id, expected, now, state=encoded, status="running", schema=state_version
+            )
             for timer in timers:
                 _update_timer(db, game_id, timer)
             return version
@@ -332,6 +336,7 @@ class Store:
         status: str = "running",
         now: float,
         timers: Sequence[TimerUpdate] = (),
+        state_version: int = 1,
     ) -> int:
         """Log the action, store the state it produced (JSON) and set or cancel the
         deadline it brought, in one transaction. A game that ends loses all its timers.
@@ -341,7 +346,9 @@ class Store:
         encoded_state, encoded_action = state, _dumps(action)
 
         def commit(db: sqlite3.Connection) -> int:
-            version = _bump(db, game_id, expected, now, state=encoded_state, status=status)
+            version = _bump(
+                db, game_id, expected, now, state=encoded_state, status=status, schema=state_version
+            )
             db.execute(
                 "INSERT INTO actions VALUES (?, ?, ?, ?, ?)",
                 (game_id, version, user_id, encoded_action, now),
@@ -465,14 +472,17 @@ def _bump(
     *,
     state: str | None = None,
     status: str | None = None,
+    schema: int | None = None,
 ) -> int:
-    """Move the game from version `expected` to the next, saving its state and status if
-    given; VersionConflict when it is no longer at `expected`."""
+    """Move the game from version `expected` to the next, saving its state (and the
+    state's schema version) and status if given; VersionConflict when it is no longer
+    at `expected`."""
     cursor = db.execute(
         "UPDATE games SET version = version + 1, updated_at = ?,"
-        " state = COALESCE(?, state), status = COALESCE(?, status)"
+        " state = COALESCE(?, state), status = COALESCE(?, status),"
+        " state_version = COALESCE(?, state_version)"
         " WHERE id = ? AND version = ?",
-        (now, state, status, game_id, expected),
+        (now, state, status, schema, game_id, expected),
     )
     if cursor.rowcount != 1:
         raise VersionConflict(game_id)

@@ -91,6 +91,9 @@ class Presenter:
         if change.kind == "reminder":
             await self._remind(live)
             return
+        if change.kind == "broken":  # its state cannot be loaded: say so, touch nothing
+            await self._post(live, Screen(content=say(live, "table.broken", locale)))
+            return
         if change.kind in ("acted", "expired", "finished", "started"):
             await self._announce(change)
         if change.kind in ("paused", "resumed"):

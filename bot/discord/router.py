@@ -108,6 +108,8 @@ class Router:
         seat = live.seat_of(user_id)
         if seat is None:
             raise Refused("host.not_a_player")
+        if live.broken is not None:
+            raise Refused("host.broken")
         if live.status == "lobby":
             raise Refused("host.not_started")
         if live.state is None or (live.status != "running" and not _shows_final_panel(live)):
