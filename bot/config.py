@@ -41,7 +41,9 @@ class Settings(BaseSettings):
 
     @property
     def log_level_number(self) -> int:
-        return logging.getLevelName(self.log_level)
+        level = logging.getLevelName(self.log_level)
+        assert isinstance(level, int), f"unknown log level {self.log_level}"
+        return level
 
 
 class SettingsError(Exception):

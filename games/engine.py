@@ -321,6 +321,10 @@ class Game(ABC, Generic[S, A, O, V]):
         raise ValueError(f"{self.id} cannot read states of version {version}")
 
 
+AnyGame = Game[Any, Any, Any, Any]
+"""A game of any kind, as the host holds it."""
+
+
 def copy_state(state: S) -> S:
     """A deep copy, made through the state's JSON form: several times faster than
     `model_copy(deep=True)`, and exactly what the store would give back."""

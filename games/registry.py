@@ -12,7 +12,7 @@ import unicodedata
 from functools import cache
 
 import games
-from games.engine import Game
+from games.engine import AnyGame, Game
 
 
 def normalize(name: str) -> str:
@@ -22,10 +22,10 @@ def normalize(name: str) -> str:
     return "".join(c for c in plain if c.isalnum())
 
 
-_registered: dict[str, Game] = {}  # games from elsewhere (the tests' example game)
+_registered: dict[str, AnyGame] = {}  # games from elsewhere (the tests' example game)
 
 
-def register(game: Game) -> None:
+def register(game: AnyGame) -> None:
     """Add a game that does not live under `games/` (used by the tests)."""
     _registered[game.id] = game
     all_games.cache_clear()
@@ -33,9 +33,9 @@ def register(game: Game) -> None:
 
 
 @cache
-def all_games() -> dict[str, Game]:
+def all_games() -> dict[str, AnyGame]:
     """Every game kind by id, hidden test games included."""
-    found: dict[str, Game] = dict(_registered)
+    found: dict[str, AnyGame] = dict(_registered)
     for module in pkgutil.iter_modules(games.__path__):
         if not module.ispkg:
             continue
@@ -48,14 +48,14 @@ def all_games() -> dict[str, Game]:
     return dict(sorted(found.items()))
 
 
-def offered() -> list[Game]:
+def offered() -> list[AnyGame]:
     """The games players can start, in a stable order."""
     return [g for g in all_games().values() if not g.hidden]
 
 
 @cache
-def _names() -> dict[str, Game]:
-    names: dict[str, Game] = {}
+def _names() -> dict[str, AnyGame]:
+    names: dict[str, AnyGame] = {}
     for game in all_games().values():
         for name in (game.id, game.name, *game.aliases):
             key = normalize(name)
@@ -65,11 +65,11 @@ def _names() -> dict[str, Game]:
     return names
 
 
-def lookup(name: str) -> Game | None:
+def lookup(name: str) -> AnyGame | None:
     """The game called `name` (id, display name or alias), or None."""
     return _names().get(normalize(name))
 
 
-def get(game_id: str) -> Game:
+def get(game_id: str) -> AnyGame:
     """The game with this exact id (as stored); KeyError if unknown."""
     return all_games()[game_id]

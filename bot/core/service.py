@@ -30,7 +30,7 @@ from bot.core.store import (
     VersionConflict,
 )
 from games import registry
-from games.engine import Event, Game, IllegalAction, Seat, State
+from games.engine import AnyGame, Event, IllegalAction, Seat, State
 
 log = logging.getLogger(__name__)
 
@@ -39,8 +39,6 @@ log = logging.getLogger(__name__)
 DEADLINE = "deadline"  # the current phase times out
 REMINDER = "reminder"  # remind the seats the current phase still waits for
 AUTOSTART = "autostart"  # a lobby starts itself (a scheduled game)
-
-AnyGame = Game[Any, Any, Any, Any]
 
 
 @dataclass
@@ -533,4 +531,5 @@ async def replay(store: Store, game_id: int) -> State:
             state, _ = game.expire(state)
         else:
             state, _ = game.apply(state, seats[user_id], game.parse_action(action))
+    assert isinstance(state, State)
     return state

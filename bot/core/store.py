@@ -12,10 +12,10 @@ import asyncio
 import json
 import re
 import sqlite3
-from importlib import resources
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
+from importlib import resources
 from pathlib import Path
 from typing import Any, TypeVar
 

@@ -13,7 +13,7 @@ from bot.core.store import Store
 from bot.discord.commands import Commands
 from bot.discord.presenter import Presenter
 from bot.discord.router import Router
-from games.engine import Game
+from games.engine import AnyGame
 
 log = logging.getLogger(__name__)
 
@@ -27,7 +27,7 @@ class TabletopBot(discord.Client):
         database: str,
         dev_guild_id: int | None = None,
         clock: Clock | None = None,
-        games: list[Game] | None = None,
+        games: list[AnyGame] | None = None,
         **options: object,
     ) -> None:
         intents = discord.Intents.none()

@@ -22,11 +22,11 @@ from bot.discord.router import is_manager
 from bot.discord.ui import Button, Screen, send_kwargs
 from bot.i18n import t
 from games import registry
-from games.engine import Game
+from games.engine import AnyGame
 
 COMMAND_NAME = re.compile(r"[a-z0-9_-]{1,32}")
 MAX_SUBCOMMANDS = 25
-THREAD_HOURS = 10080  # a week of inactivity before Discord archives a game's thread
+THREAD_HOURS: Literal[10080] = 10080  # a week of inactivity before Discord archives a game's thread
 
 
 def option_parameters(model: type[BaseModel]) -> list[inspect.Parameter]:
@@ -41,7 +41,7 @@ def option_parameters(model: type[BaseModel]) -> list[inspect.Parameter]:
         if annotation is int and (low is not None or high is not None):
             annotation = app_commands.Range[int, low, high]
         if typing.get_origin(annotation) is Literal:
-            annotation = Literal[tuple(str(v) for v in typing.get_args(annotation))]  # type: ignore[misc]
+            annotation = Literal.__getitem__(tuple(str(v) for v in typing.get_args(annotation)))
         parameters.append(
             inspect.Parameter(
                 name, inspect.Parameter.KEYWORD_ONLY, annotation=annotation, default=None
@@ -50,7 +50,7 @@ def option_parameters(model: type[BaseModel]) -> list[inspect.Parameter]:
     return parameters
 
 
-def subcommand_names(games: list[Game]) -> list[tuple[str, Game]]:
+def subcommand_names(games: list[AnyGame]) -> list[tuple[str, AnyGame]]:
     """/newgame's subcommands: each game's id, then its aliases that are valid command
     names not taken already (`/newgame tabula` for Lupusburg). Discord allows 25."""
     names = {registry.normalize(g.id): g for g in games}
@@ -74,7 +74,7 @@ def required_permissions(granted: discord.Permissions) -> list[str]:
 
 class Commands:
     def __init__(
-        self, client: discord.Client, service: GameService, games: list[Game] | None = None
+        self, client: discord.Client, service: GameService, games: list[AnyGame] | None = None
     ) -> None:
         self._client = client
         self._service = service
@@ -121,7 +121,7 @@ class Commands:
         async def abort(interaction: discord.Interaction) -> None:
             await guarded(interaction, lambda: self._abort(interaction))
 
-    def _newgame_command(self, game: Game, name: str) -> app_commands.Command[Any, ..., None]:
+    def _newgame_command(self, game: AnyGame, name: str) -> app_commands.Command[Any, ..., None]:
         parameters = option_parameters(game.options_model)
 
         async def callback(interaction: discord.Interaction, **options: Any) -> None:
@@ -144,7 +144,7 @@ class Commands:
         )
 
     async def _newgame(
-        self, interaction: discord.Interaction, game: Game, options: dict[str, Any]
+        self, interaction: discord.Interaction, game: AnyGame, options: dict[str, Any]
     ) -> None:
         locale = locale_of(interaction)
         if interaction.guild_id is None or interaction.channel is None:
@@ -178,7 +178,7 @@ class Commands:
         )
 
     async def _game_place(
-        self, channel: Any, game: Game, host: str, may_thread: bool
+        self, channel: Any, game: AnyGame, host: str, may_thread: bool
     ) -> tuple[discord.abc.Snowflake, int | None]:
         """A new thread from the channel; the channel itself where threads are not allowed."""
         if isinstance(channel, discord.TextChannel) and may_thread:

@@ -238,8 +238,11 @@ class Presenter:
         message_id = live.row.table_message_id
         if message_id is not None:
             try:
-                message = self.channel(live).get_partial_message(message_id)
-                await message.edit(**send_kwargs(screen, editing=True))
+                await (
+                    self.channel(live)
+                    .get_partial_message(message_id)
+                    .edit(**send_kwargs(screen, editing=True))
+                )
                 return
             except discord.NotFound as error:
                 if error.code == UNKNOWN_CHANNEL:

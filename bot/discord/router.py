@@ -7,6 +7,7 @@ service commits before anything is shown. Refusals come back as ephemeral senten
 from __future__ import annotations
 
 import asyncio
+from typing import Any
 
 import discord
 
@@ -31,7 +32,8 @@ class Router:
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         if interaction.type is not discord.InteractionType.component:
             return
-        control = ids.parse(str((interaction.data or {}).get("custom_id", "")))
+        data: dict[str, Any] = dict(interaction.data or {})
+        control = ids.parse(str(data.get("custom_id", "")))
         if control is None:
             return
         handler = {"lobby": self._lobby, "abort": self._abort, "game": self._game}[control.scope]
@@ -85,7 +87,8 @@ class Router:
         live = await self._live(interaction, control.game_id)
         if live.seat_of(interaction.user.id) is None:
             raise Refused("host.not_a_player")
-        values = [str(v) for v in (interaction.data or {}).get("values", [])]
+        data: dict[str, Any] = dict(interaction.data or {})
+        values = [str(v) for v in data.get("values", [])]
         rest = ids.fill(control.rest, values)
         if rest.startswith(ids.STEP):  # a step within the panel: show it, nothing is played
             step = tuple(part for part in rest.removeprefix(ids.STEP).split(ids.FIELD) if part)

@@ -31,12 +31,12 @@ class point_discord_py_at:
 
     def __init__(self, double: DiscordDouble) -> None:
         self._saved = (Route.BASE, DiscordWebSocket.DEFAULT_GATEWAY, Asset.BASE)
-        Route.BASE = double.api_base  # type: ignore[misc]
+        Route.BASE = double.api_base
         DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(double.gateway_url)
         Asset.BASE = double.url + "/cdn"
 
     def restore(self) -> None:
-        Route.BASE, DiscordWebSocket.DEFAULT_GATEWAY, Asset.BASE = self._saved  # type: ignore[misc]
+        Route.BASE, DiscordWebSocket.DEFAULT_GATEWAY, Asset.BASE = self._saved
 
     def __enter__(self) -> point_discord_py_at:
         return self

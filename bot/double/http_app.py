@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import time
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from json import dumps
 from typing import TYPE_CHECKING, Any
@@ -50,8 +51,11 @@ def no_content() -> web.Response:
     return web.Response(status=204)
 
 
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+
+
 @web.middleware
-async def api_middleware(request: web.Request, handler: Any) -> web.StreamResponse:
+async def api_middleware(request: web.Request, handler: Handler) -> web.StreamResponse:
     if not request.path.startswith(API_PREFIX + "/"):
         return await handler(request)
     double = double_of(request)

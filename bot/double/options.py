@@ -189,8 +189,9 @@ class CommandInput:
             raise ValueError(f"{name}: {value} is out of range")
 
     def _resolve_user(self, value: Any) -> User:
-        if isinstance(getattr(value, "user", None), User):  # a SimUser
-            return value.user
+        user = getattr(value, "user", None)
+        if isinstance(user, User):  # a SimUser
+            return user
         if isinstance(value, User):
             return value
         if isinstance(value, int) or (isinstance(value, str) and value.isdigit()):

@@ -7,7 +7,7 @@ from aiohttp import web
 from bot.double import errors, limits
 from bot.double.bodies import read_body
 from bot.double.http_app import double_of, json, no_content
-from bot.double.model import Json
+from bot.double.model import Guild, Json
 from bot.double.state import as_int
 
 P = "/api/v10"
@@ -147,7 +147,7 @@ async def delete_command(request: web.Request) -> web.Response:
     return no_content()
 
 
-def _guild(request: web.Request):
+def _guild(request: web.Request) -> Guild:
     return double_of(request).state.guild_of(as_int(request.match_info["guild_id"]))
 
 

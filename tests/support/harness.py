@@ -7,12 +7,13 @@ import asyncio
 import contextlib
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from bot.core.clock import Clock
 from bot.discord.app import TabletopBot
 from bot.double import DiscordDouble, InteractionResult, SimUser, connected
 from bot.double.model import Channel, Message
-from games.engine import Game
+from games.engine import AnyGame
 from tests.support.clock import FakeClock
 
 CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE = 4, 5  # interaction callback types
@@ -23,7 +24,7 @@ class World:
     double: DiscordDouble
     clock: Clock
     database: Path
-    games: list[Game] | None
+    games: list[AnyGame] | None
     bot: TabletopBot | None = None
     _stack: contextlib.AsyncExitStack = field(default_factory=contextlib.AsyncExitStack)
 
@@ -81,7 +82,7 @@ class World:
     # -- playing ---------------------------------------------------------------------------
 
     async def open_game(
-        self, host: SimUser, game: str, channel: Channel | None = None, **options: object
+        self, host: SimUser, game: str, channel: Channel | None = None, **options: Any
     ) -> Channel:
         """`/newgame <game>` by `host`; the thread (or channel) where the lobby is."""
         result = await host.slash(f"newgame {game}", channel=channel or self.channel, **options)

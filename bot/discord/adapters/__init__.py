@@ -1,4 +1,4 @@
-"""Game adapters: one module per game exposing `ADAPTER`, found by the game id."""
+"""AnyGame adapters: one module per game exposing `ADAPTER`, found by the game id."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from typing import Any
 
 from bot.discord.adapters.base import GameAdapter
 from games import registry
-from games.engine import Game
+from games.engine import AnyGame
 
 _registered: dict[str, GameAdapter[Any]] = {}  # adapters from elsewhere (the tests' game)
 
@@ -35,6 +35,6 @@ def adapter_for(kind: str) -> GameAdapter[Any]:
     return adapters()[kind]
 
 
-def playable() -> list[Game[Any, Any, Any, Any]]:
+def playable() -> list[AnyGame]:
     """Games offered to players: not hidden, and with a Discord adapter."""
     return [g for g in registry.offered() if g.id in adapters()]
