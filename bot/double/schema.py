@@ -50,7 +50,7 @@ def _load(path: str) -> tuple[dict[str, Any], Registry] | None:
     schemas = document["components"]["schemas"]
     snowflake = schemas["SnowflakeType"]
     schemas["SnowflakeType"] = {"anyOf": [snowflake, {"type": "integer", "minimum": 0}]}
-    resource = Resource(contents=document, specification=DRAFT202012)
+    resource: Resource[Any] = DRAFT202012.create_resource(document)
     return document, Registry().with_resource(SPEC_URI, resource)
 
 
@@ -126,7 +126,7 @@ def _problems(error: ValidationError) -> list[Problem]:
 
 def _describe(error: ValidationError) -> Problem:
     path: list[str | int] = list(error.absolute_path)
-    value = error.validator_value
+    value: Any = error.validator_value
     kind = error.validator
     if kind in ("maxLength", "maxItems"):
         return path, "BASE_TYPE_MAX_LENGTH", f"Must be {value} or fewer in length."

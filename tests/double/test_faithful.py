@@ -24,8 +24,8 @@ async def test_interaction_not_acknowledged_in_3_seconds_fails(
         await pending
     assert double.failures and "/never by Ana" in double.failures[0]
     bot.release.set()
-    await double.wait_for(lambda: bot.core.errors, describe="the bot's late answer")
-    (error,) = bot.core.errors
+    await double.wait_for(lambda: bot.errors, describe="the bot's late answer")
+    (error,) = bot.errors
     assert isinstance(error, discord.NotFound) and error.code == 10062
     with pytest.raises(AssertionError, match="not acknowledged"):
         double.assert_healthy()
@@ -50,8 +50,8 @@ async def test_followup_after_15_minutes_is_refused(
     assert result.deferred
     await clock.advance(15 * 60 + 1)
     bot.release.set()
-    await double.wait_for(lambda: bot.core.errors, describe="the expired follow-up")
-    (error,) = bot.core.errors
+    await double.wait_for(lambda: bot.errors, describe="the expired follow-up")
+    (error,) = bot.errors
     assert isinstance(error, discord.HTTPException)
     assert error.status == 401 and error.code == 50027
     assert result.message is not None and result.message.loading
@@ -91,8 +91,8 @@ async def test_payload_limits_answer_400_invalid_form_body(
 ) -> None:
     ana = double.add_member("Ana")
     await ana.slash("broken", what=what)
-    await double.wait_for(lambda: bot.core.errors, describe="the refused message")
-    (error,) = bot.core.errors
+    await double.wait_for(lambda: bot.errors, describe="the refused message")
+    (error,) = bot.errors
     assert isinstance(error, discord.HTTPException)
     assert error.status == 400 and error.code == 50035
     assert f"In {field}:" in error.text
@@ -103,8 +103,8 @@ async def test_payload_limits_answer_400_invalid_form_body(
 async def test_attachment_over_25_mib_is_refused(double: DiscordDouble, bot: Any) -> None:
     ana = double.add_member("Ana")
     await ana.slash("huge")
-    await double.wait_for(lambda: bot.core.errors, describe="the refused upload")
-    (error,) = bot.core.errors
+    await double.wait_for(lambda: bot.errors, describe="the refused upload")
+    (error,) = bot.errors
     assert isinstance(error, discord.HTTPException)
     assert error.status == 413 and error.code == 40005
 
