@@ -7,7 +7,8 @@ COPY pyproject.toml README.md ./
 COPY bot ./bot
 COPY games ./games
 COPY migrations ./migrations
-RUN pip install -e . \
+# A regular install: the migrations ship inside the package (bot.migrations).
+RUN pip install . \
     && useradd --create-home --uid 1000 bot \
     && mkdir -p /app/data && chown bot:bot /app/data
 
