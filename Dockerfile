@@ -1,17 +1,19 @@
 FROM python:3.11-slim
 
 ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1 PIP_NO_CACHE_DIR=1
-WORKDIR /app
 
+# A regular install from a build folder: the bot runs from site-packages (the
+# migrations ship inside the package as bot.migrations), not from a source tree.
+WORKDIR /src
 COPY pyproject.toml README.md ./
 COPY bot ./bot
 COPY games ./games
 COPY migrations ./migrations
-# A regular install: the migrations ship inside the package (bot.migrations).
-RUN pip install . \
+RUN pip install . && rm -rf /src \
     && useradd --create-home --uid 1000 bot \
     && mkdir -p /app/data && chown bot:bot /app/data
 
+WORKDIR /app
 USER bot
 VOLUME ["/app/data"]
 # Same start command as the README; DISCORD_TOKEN comes from the environment.
