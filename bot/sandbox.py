@@ -4,8 +4,8 @@ database's folder, so they survive a restart."""
 
 from __future__ import annotations
 
-from bot.discord.app import TabletopBot
 from bot.config import Settings
+from bot.discord.app import TabletopBot
 from bot.double.web.sandbox import serve_sandbox
 
 
