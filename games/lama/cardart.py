@@ -13,6 +13,8 @@ from PIL import Image, ImageDraw
 from games.lama.cards import DRAMA, JOKER, KARMA
 from games.pictures import INK, font
 
+RGB = tuple[int, int, int]
+
 CARD_FACE = (255, 253, 247)
 CARD_EDGE = (90, 90, 90)
 BACK = (52, 73, 94)
@@ -38,7 +40,7 @@ def _blank(
 
 
 def _centred(
-    draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: int, fill
+    draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: int, fill: RGB
 ) -> None:
     draw.text(xy, text, font=font(size), fill=fill, anchor="mm")
 

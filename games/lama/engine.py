@@ -1,16 +1,24 @@
 """No Prob-Lama: collect low cards and threes of a kind in a 3x3 layout.
 
-Each round: deal, everyone looks at two of their own cards at once (the peek step),
+Each round: deal, everyone looks at two of their own cards at once (the peek phase),
 then turns clockwise from the dealer's left until someone's nine cards are face up;
 everyone else takes one final turn and the round is scored (see `rounds`).
+
+A turn is two phases: `choose` (draw from the pile or take the top discard), then
+what the card in hand allows: `drawn` (exchange or discard it), `taken` (exchange
+it) or `special` (a Drama- or Karma-Lama: give it away). Every step is timed by the
+`turn_seconds` option; `turns` holds the defaults played when time runs out.
 """
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from collections.abc import Mapping
+from datetime import datetime
 from itertools import combinations
+from typing import ClassVar
 
-from games.engine import Deadline, Event, Game, IllegalAction, Result, Seat
+from games.engine import Event, Game, IllegalAction, Phase, Result, Seat, in_seconds
+from games.lama import turns
 from games.lama.cards import is_special
 from games.lama.models import (
     ACTION_MODEL,
@@ -25,14 +33,33 @@ from games.lama.models import (
     TakeDiscard,
 )
 from games.lama.rounds import deal, target_lamas
-from games.lama.turns import PEEK_DEFAULT, default_step, peek, turn_action
 from games.lama.views import LamaView, build_view
 
 _PEEKS = [Peek(positions=pair) for pair in combinations(range(9), 2)]
 _EXCHANGES = [Exchange(position=p) for p in range(9)]
 
 
-class Lama(Game[LamaState, LamaAction, LamaOptions]):
+def _to_peek(state: LamaState) -> list[Seat]:
+    return [s for s in range(state.seats) if not state.peeked[s]]
+
+
+def _to_act(state: LamaState) -> tuple[Seat]:
+    return (state.to_act,)
+
+
+def _timed(state: LamaState, now: datetime) -> datetime | None:
+    return in_seconds(now, state.turn_seconds)
+
+
+def _choices(state: LamaState, seat: Seat) -> list[LamaAction]:
+    return [Draw(), TakeDiscard()] if state.discard else [Draw()]
+
+
+def _gifts(state: LamaState, seat: Seat) -> list[Give]:
+    return [Give(to_seat=s) for s in range(state.seats) if s != seat]
+
+
+class Lama(Game[LamaState, LamaAction, LamaOptions, LamaView]):
     id = "lama"
     name = "No Prob-Lama"
     aliases = ("noproblama", "problama")
@@ -42,6 +69,44 @@ class Lama(Game[LamaState, LamaAction, LamaOptions]):
     state_model = LamaState
     action_model = ACTION_MODEL
     hidden = False
+    phases: ClassVar[Mapping[str, Phase[LamaState]]] = {
+        "peek": Phase[LamaState](
+            actions=(Peek,),
+            active=_to_peek,
+            moves=lambda state, seat: _PEEKS,
+            ends=_timed,
+            timeout=turns.peek_timeout,
+        ),
+        "choose": Phase[LamaState](
+            actions=(Draw, TakeDiscard),
+            active=_to_act,
+            moves=_choices,
+            ends=_timed,
+            timeout=turns.choose_timeout,
+        ),
+        "drawn": Phase[LamaState](
+            actions=(Exchange, Discard),
+            active=_to_act,
+            moves=lambda state, seat: [*_EXCHANGES, Discard()],
+            ends=_timed,
+            timeout=turns.held_timeout,
+        ),
+        "taken": Phase[LamaState](
+            actions=(Exchange,),
+            active=_to_act,
+            moves=lambda state, seat: _EXCHANGES,
+            ends=_timed,
+            timeout=turns.held_timeout,
+        ),
+        "special": Phase[LamaState](
+            actions=(Give,),
+            active=_to_act,
+            moves=_gifts,
+            ends=_timed,
+            timeout=turns.held_timeout,
+        ),
+        "over": Phase[LamaState](),
+    }
 
     def setup(self, seats: int, options: LamaOptions, seed: int) -> LamaState:
         if not self.min_players <= seats <= (self.max_players or seats):
@@ -67,14 +132,14 @@ class Lama(Game[LamaState, LamaAction, LamaOptions]):
         deal(state)
         return state
 
-    # -- turns --------------------------------------------------------------------------
+    # -- the flow -----------------------------------------------------------------------
 
-    def active(self, state: LamaState) -> frozenset[Seat]:
-        if state.phase == "peek":
-            return frozenset(s for s in range(state.seats) if not state.peeked[s])
-        if state.phase == "turn":
-            return frozenset({state.to_act})
-        return frozenset()
+    def phase(self, state: LamaState) -> str:
+        if state.phase != "turn":
+            return state.phase  # peek, over
+        if state.held is not None and is_special(state.held):
+            return "special"
+        return state.step  # choose, drawn, taken
 
     def phase_key(self, state: LamaState) -> str:
         if state.phase == "over":
@@ -83,52 +148,45 @@ class Lama(Game[LamaState, LamaAction, LamaOptions]):
             return f"r{state.round}peek"
         return f"r{state.round}t{state.turn}s{state.substep}"
 
-    def legal_actions(self, state: LamaState, seat: Seat) -> list[LamaAction]:
-        if seat not in self.active(state):
-            return []
-        if state.phase == "peek":
-            return list(_PEEKS)
-        if state.step == "choose":
-            return [Draw(), TakeDiscard()] if state.discard else [Draw()]
-        assert state.held is not None
-        if is_special(state.held):
-            return [Give(to_seat=s) for s in range(state.seats) if s != seat]
-        if state.step == "drawn":
-            return [*_EXCHANGES, Discard()]
-        return list(_EXCHANGES)
-
     def play(self, state: LamaState, seat: Seat, action: LamaAction) -> list[Event]:
-        if state.phase == "peek":
-            if not isinstance(action, Peek):
-                raise IllegalAction("lama.peek_first")
-            return peek(state, seat, action)
-        return turn_action(state, seat, action)
+        return turns.play(state, seat, action)
 
-    # -- time ---------------------------------------------------------------------------
+    # -- refusals -------------------------------------------------------------------------
 
-    def deadline(self, state: LamaState, now: datetime) -> Deadline | None:
-        if not state.turn_seconds or state.phase == "over":
-            return None
-        return Deadline(key=self.phase_key(state), at=now + timedelta(seconds=state.turn_seconds))
+    def refusal(self, state: LamaState, seat: Seat, action: LamaAction) -> IllegalAction:
+        """As the base words it, except: a second look at two cards is named as such
+        (not "not your turn"), and a step of the turn taken too early or too late is
+        explained (e.g. "first take a card") rather than called the wrong step."""
+        if isinstance(action, Peek) and state.phase == "peek" and state.peeked[seat]:
+            return IllegalAction("lama.ui.already_peeked")
+        refused = super().refusal(state, seat, action)
+        if refused.key == "engine.wrong_step":
+            return self.explain(state, seat, action) or refused
+        return refused
 
-    def timeout(self, state: LamaState) -> list[Event]:
-        """Peek step: everyone who has not looked sees their top-left and bottom-right
-        cards. A turn step: `turns.default_step`; from the choosing step this plays the
-        whole turn (draw, then discard or give the card to the next player)."""
-        events: list[Event] = []
-        if state.phase == "peek":
-            for seat in sorted(self.active(state)):
-                events.append(Event(key="lama.timed_out", params={"seat": seat}))
-                events += peek(state, seat, Peek(positions=PEEK_DEFAULT))
-            return events
-        if state.phase != "turn":
-            return events
-        seat = state.to_act
-        events.append(Event(key="lama.timed_out", params={"seat": seat}))
-        events += turn_action(state, seat, default_step(state))
-        if state.phase == "turn" and state.to_act == seat and state.step != "choose":
-            events += turn_action(state, seat, default_step(state))
-        return events
+    def explain(self, state: LamaState, seat: Seat, action: LamaAction) -> IllegalAction | None:
+        """Why the seat to act may not take `action` now (never decides it)."""
+        phase = self.phase(state)
+        if phase == "peek":
+            return IllegalAction("lama.bad_peek" if isinstance(action, Peek) else "lama.peek_first")
+        if isinstance(action, Peek):
+            return IllegalAction("lama.peek_over")
+        if phase == "choose":
+            empty = isinstance(action, TakeDiscard)
+            return IllegalAction("lama.discard_empty" if empty else "lama.take_first")
+        if isinstance(action, Draw | TakeDiscard):
+            return IllegalAction("lama.already_holding")
+        if phase == "special":
+            if isinstance(action, Give):
+                return IllegalAction(
+                    "lama.give_self" if action.to_seat == seat else "lama.bad_seat"
+                )
+            return IllegalAction("lama.must_give")
+        if isinstance(action, Give):
+            return IllegalAction("lama.not_special")
+        if isinstance(action, Exchange):
+            return IllegalAction("lama.bad_position")
+        return IllegalAction("lama.must_exchange")  # a taken card cannot be discarded
 
     # -- what people see ------------------------------------------------------------------
 

@@ -71,7 +71,7 @@ ACTION_MODEL = Annotated[LamaAction, Field(discriminator="type")]
 
 # -- state --------------------------------------------------------------------------------
 
-Phase = Literal["peek", "turn", "over"]
+Stage = Literal["peek", "turn", "over"]  # the round's stage (the engine's phases split "turn")
 Step = Literal["choose", "drawn", "taken"]  # in a turn: before taking, holding a drawn/taken card
 
 
@@ -101,7 +101,7 @@ class LamaState(State):
     round: int = 1
     dealer: int
     starter: int  # left of the dealer; began this round
-    phase: Phase = "peek"
+    phase: Stage = "peek"
     # Card ids; layouts row by row, piles with the top card last.
     layouts: list[list[int]]
     face_up: list[list[bool]]

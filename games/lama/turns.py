@@ -1,8 +1,10 @@
-"""The steps of a turn: take a card (draw or discard pile), then place, discard or give it."""
+"""The steps of a round: look at two cards, then turns: take a card (draw or discard
+pile), then place, discard or give it. Each step trusts that it is legal (the engine's
+phase table decides that), and the time limit's defaults are steps too."""
 
 from __future__ import annotations
 
-from games.engine import Event, IllegalAction
+from games.engine import Event
 from games.lama.cards import is_special, kind, label
 from games.lama.models import (
     Discard,
@@ -19,42 +21,30 @@ from games.lama.rounds import score_round
 PEEK_DEFAULT = (0, 8)  # on timeout: the top-left and bottom-right cards
 
 
-def peek(state: LamaState, seat: int, action: Peek) -> list[Event]:
-    a, b = action.positions
-    if a == b or not (0 <= a <= 8 and 0 <= b <= 8):
-        raise IllegalAction("lama.bad_peek")
-    state.peeked[seat] = [a, b]
+def play(state: LamaState, seat: int, action: LamaAction) -> list[Event]:
+    """Apply one legal step by `seat`."""
+    match action:
+        case Peek(positions=positions):
+            return peek(state, seat, positions)
+        case Draw():
+            return _draw(state, seat)
+        case TakeDiscard():
+            return _take(state, seat)
+        case Exchange(position=position):
+            return _exchange(state, seat, position)
+        case Discard():
+            return _discard(state, seat)
+        case Give(to_seat=to_seat):
+            return _give(state, seat, to_seat)
+
+
+def peek(state: LamaState, seat: int, positions: tuple[int, int]) -> list[Event]:
+    state.peeked[seat] = list(positions)
     events = [Event(key="lama.peeked", params={"seat": seat})]
     if all(state.peeked):
         state.phase = "turn"
         events.append(Event(key="lama.turns_begin", params={"seat": state.to_act}))
     return events
-
-
-def turn_action(state: LamaState, seat: int, action: LamaAction) -> list[Event]:
-    """Apply one turn step by the seat to act (the caller checked it is theirs)."""
-    if isinstance(action, Peek):
-        raise IllegalAction("lama.peek_over")
-    if state.step == "choose":
-        if isinstance(action, Draw):
-            return _draw(state, seat)
-        if isinstance(action, TakeDiscard):
-            return _take(state, seat)
-        raise IllegalAction("lama.take_first")
-    if isinstance(action, Draw | TakeDiscard):
-        raise IllegalAction("lama.already_holding")
-    assert state.held is not None
-    if is_special(state.held):
-        if isinstance(action, Give):
-            return _give(state, seat, action.to_seat)
-        raise IllegalAction("lama.must_give")
-    if isinstance(action, Give):
-        raise IllegalAction("lama.not_special")
-    if isinstance(action, Exchange):
-        return _exchange(state, seat, action.position)
-    if state.step == "taken":
-        raise IllegalAction("lama.must_exchange")
-    return _discard(state, seat)
 
 
 def _draw(state: LamaState, seat: int) -> list[Event]:
@@ -74,8 +64,6 @@ def _draw(state: LamaState, seat: int) -> list[Event]:
 
 
 def _take(state: LamaState, seat: int) -> list[Event]:
-    if not state.discard:
-        raise IllegalAction("lama.discard_empty")
     state.held = state.discard.pop()
     state.step = "taken"
     state.substep += 1
@@ -83,19 +71,16 @@ def _take(state: LamaState, seat: int) -> list[Event]:
 
 
 def _exchange(state: LamaState, seat: int, position: int) -> list[Event]:
-    if not 0 <= position <= 8:
-        raise IllegalAction("lama.bad_position")
-    assert state.held is not None
+    held = _let_go(state)
     old = state.layouts[seat][position]
-    state.layouts[seat][position] = state.held
+    state.layouts[seat][position] = held
     state.face_up[seat][position] = True
     state.discard.append(old)
-    state.held = None
     event = Event(
         key="lama.exchanged",
         params={
             "seat": seat,
-            "card": label(kind(state.layouts[seat][position])),
+            "card": label(kind(held)),
             "old": label(kind(old)),
             "row": position // 3 + 1,
             "column": position % 3 + 1,
@@ -109,26 +94,28 @@ def _exchange(state: LamaState, seat: int, position: int) -> list[Event]:
 
 
 def _discard(state: LamaState, seat: int) -> list[Event]:
-    assert state.held is not None
-    state.discard.append(state.held)
-    event = Event(key="lama.discarded", params={"seat": seat, "card": label(kind(state.held))})
-    state.held = None
+    held = _let_go(state)
+    state.discard.append(held)
+    event = Event(key="lama.discarded", params={"seat": seat, "card": label(kind(held))})
     return [event, *end_turn(state)]
 
 
 def _give(state: LamaState, seat: int, to_seat: int) -> list[Event]:
-    if not 0 <= to_seat < state.seats:
-        raise IllegalAction("lama.bad_seat")
-    if to_seat == seat:
-        raise IllegalAction("lama.give_self")
-    assert state.held is not None
-    state.received[to_seat].append(state.held)
+    held = _let_go(state)
+    state.received[to_seat].append(held)
     event = Event(
         key="lama.gave",
-        params={"seat": seat, "to_seat": to_seat, "card": label(kind(state.held))},
+        params={"seat": seat, "to_seat": to_seat, "card": label(kind(held))},
     )
-    state.held = None
     return [event, *end_turn(state)]
+
+
+def _let_go(state: LamaState) -> int:
+    """The held card, which leaves the player's hand."""
+    held = state.held
+    assert held is not None, "a card is held in this phase"
+    state.held = None
+    return held
 
 
 def end_turn(state: LamaState) -> list[Event]:
@@ -142,18 +129,42 @@ def end_turn(state: LamaState) -> list[Event]:
     return []
 
 
-def default_step(state: LamaState) -> LamaAction:
-    """The documented default when a turn step's time runs out.
+# -- the time limit's defaults ---------------------------------------------------------------
 
-    Before taking a card: draw (the next step's default follows at once). Holding a
-    special card: give it to the next player clockwise. Holding a drawn card: discard
-    it. Holding a card taken from the discard pile: exchange it for the first
-    face-down card in reading order (or the top-left card if none is face down).
+
+def peek_timeout(state: LamaState) -> list[Event]:
+    """Everyone who has not looked sees their top-left and bottom-right cards."""
+    events: list[Event] = []
+    for seat in range(state.seats):
+        if not state.peeked[seat]:
+            events.append(Event(key="lama.timed_out", params={"seat": seat}))
+            events += peek(state, seat, PEEK_DEFAULT)
+    return events
+
+
+def choose_timeout(state: LamaState) -> list[Event]:
+    """Before taking a card: draw, then the drawn card's default follows at once."""
+    seat = state.to_act
+    events = [Event(key="lama.timed_out", params={"seat": seat}), *_draw(state, seat)]
+    return events + play(state, seat, held_default(state))
+
+
+def held_timeout(state: LamaState) -> list[Event]:
+    """Holding a card: its default (see `held_default`)."""
+    seat = state.to_act
+    events = [Event(key="lama.timed_out", params={"seat": seat})]
+    return events + play(state, seat, held_default(state))
+
+
+def held_default(state: LamaState) -> LamaAction:
+    """The documented default for the card in hand when time runs out.
+
+    A special card: give it to the next player clockwise. A drawn card: discard it. A
+    card taken from the discard pile: exchange it for the first face-down card in
+    reading order (or the top-left card if none is face down).
     """
     seat = state.to_act
-    if state.step == "choose":
-        return Draw()
-    assert state.held is not None
+    assert state.held is not None, "a card is held in this phase"
     if is_special(state.held):
         return Give(to_seat=(seat + 1) % state.seats)
     if state.step == "drawn":

@@ -1,57 +1,94 @@
-"""No Prob-Lama's Discord screens built from engine states, without Discord."""
+"""No Prob-Lama's Discord screens built from engine states, without Discord: the adapter
+sees only the contexts the host would hand it (a view, the reader's legal actions)."""
 
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
 
 from bot.discord import ids
+from bot.discord.adapters.base import Happened, Outbox
+from bot.discord.adapters.context import Context
 from bot.discord.adapters.lama import ADAPTER
-from bot.core.errors import Refused
-from bot.core.service import Change, LiveGame
-from bot.core.store import GameRow, PlayerRow
+from bot.discord.contexts import context_of
 from bot.discord.ui import Button, Screen, Select
+from games.engine import IllegalAction, Seat
 from games.lama import GAME
 from games.lama.cards import KINDS
-from games.lama.models import LamaOptions, LamaState
+from games.lama.models import LamaAction, LamaState
 from games.lama.pictures import render_table
+from games.lama.views import LamaView
 
 NAMES = ("Ana", "Ben", "Cleo")
 NOW = 1_800_000_000.0
 
 
-def make_live(state: LamaState, *, deadline_at: float | None = None) -> LiveGame:
-    row = GameRow(
-        id=7, guild_id=1, channel_id=2, parent_id=None, kind="lama", options={},
-        status="running", host_id=100, locale="en", seed=state.seed, state=None, version=1,
-        table_message_id=None, created_at=NOW, updated_at=NOW,
-    )  # fmt: skip
-    players = [PlayerRow(s, 100 + s, NAMES[s]) for s in range(state.seats)]
-    return LiveGame(row=row, players=players, state=state, deadline_at=deadline_at)
+@dataclass
+class Live:
+    """A game as the host holds it, reduced to what the tests need: the state, and the
+    contexts made from it for the table and each seat."""
+
+    state: LamaState
+    deadline_at: float | None = None
+    posted: list[Screen] = field(default_factory=list)
+
+    def ctx(self, seat: Seat | None = None) -> Context[LamaView]:
+        return context_of(
+            GAME,
+            self.state,
+            seat,
+            locale="en",
+            game_id=7,
+            names=NAMES[: self.state.seats],
+            user_ids=[100 + s for s in range(self.state.seats)],
+            deadline_at=self.deadline_at,
+            finished=GAME.result(self.state) is not None,
+        )
+
+    def table(self) -> Screen:
+        return ADAPTER.table(self.ctx())
+
+    def panel(self, seat: Seat) -> Screen:
+        return ADAPTER.panel(self.ctx(seat))
+
+    def outbox(self) -> Outbox[LamaView]:
+        async def post(screen: Screen) -> None:
+            self.posted.append(screen)
+
+        async def unused(seat: Seat, screen: Screen) -> bool:
+            raise AssertionError("Lama sends no DMs")
+
+        return Outbox(self.ctx, self.ctx, post, unused, unused, game_id=7)
+
+
+def make_live(state: LamaState, *, deadline_at: float | None = None) -> Live:
+    return Live(state, deadline_at)
 
 
 def dealt(variant: str = "lamas", seed: int = 3) -> LamaState:
-    return GAME.setup(3, LamaOptions(variant=variant), seed)  # type: ignore[arg-type]
+    return GAME.setup(3, GAME.parse_options({"variant": variant}), seed)
 
 
-def act(live: LiveGame, seat: int, action: dict[str, Any]) -> Change:
-    live.state, events = GAME.apply(live.state, seat, GAME.parse_action(action))
-    return Change(live, "acted", 100 + seat, tuple(events))
+def act(live: Live, seat: int, action: dict[str, Any] | LamaAction) -> Happened:
+    parsed = GAME.parse_action(action) if isinstance(action, dict) else action
+    live.state, events = GAME.apply(live.state, seat, parsed)
+    kind = "finished" if GAME.result(live.state) is not None else "acted"
+    return Happened(kind, tuple(events), seat)
 
 
-def looked(live: LiveGame) -> Change:
+def looked(live: Live) -> Happened:
     """Everyone looks at their top-left and centre cards."""
-    change = None
+    happened = None
     for seat in range(3):
-        change = act(live, seat, {"type": "peek", "positions": [0, 4]})
-    assert change is not None
-    return change
+        happened = act(live, seat, {"type": "peek", "positions": [0, 4]})
+    assert happened is not None
+    return happened
 
 
-def state(live: LiveGame) -> LamaState:
-    assert isinstance(live.state, LamaState)
+def state(live: Live) -> LamaState:
     return live.state
 
 
@@ -67,6 +104,15 @@ def rest(button: Button | Select) -> str:
     control = ids.parse(button.custom_id)
     assert control is not None
     return control.rest
+
+
+def clicked(control: Button | Select, values: tuple[str, ...] = ()) -> LamaAction:
+    """The action a click on a panel control stands for, decoded as the router does."""
+    parsed = ids.parse(control.custom_id)
+    assert parsed is not None and parsed.game_id == 7
+    data = ids.decode(ids.fill(parsed.rest, values), GAME.action_kinds())
+    assert data is not None, control.custom_id
+    return GAME.parse_action(data)
 
 
 def shown(screen: Screen) -> tuple[object, ...]:
@@ -98,7 +144,10 @@ def scramble_hidden(original: LamaState, keep: int | None, seed: int) -> LamaSta
         where, a, b = slot
         if where == "layout":
             return new.layouts[a][b]
-        return new.draw_pile[b] if where == "draw" else new.held  # type: ignore[return-value]
+        if where == "draw":
+            return new.draw_pile[b]
+        assert new.held is not None
+        return new.held
 
     cards = [get(slot) for slot in slots]
     random.Random(seed).shuffle(cards)
@@ -136,17 +185,17 @@ def test_the_table_and_panels_do_not_change_with_what_is_hidden(seed: int) -> No
     for number, original in enumerate(playout_states(seed, 40)[::6]):
         live = make_live(original)
         hidden = make_live(scramble_hidden(original, None, number))
-        assert shown(ADAPTER.table(live, "en")) == shown(ADAPTER.table(hidden, "en"))
+        assert shown(live.table()) == shown(hidden.table())
         for seat in range(3):
             other = make_live(scramble_hidden(original, seat, number))
-            assert shown(ADAPTER.panel(live, seat, "en")) == shown(ADAPTER.panel(other, seat, "en"))
+            assert shown(live.panel(seat)) == shown(other.panel(seat))
 
 
 def test_the_table_is_the_public_picture_with_its_facts_in_words() -> None:
     live = make_live(dealt(), deadline_at=NOW + 60)
     looked(live)
     act(live, 0, {"type": "draw"})
-    screen = ADAPTER.table(live, "en")
+    screen = live.table()
     _, alt = render_table(GAME.view(live.state, None), list(NAMES))
     assert screen.pictures[0].description == alt
     assert screen.embed_title == "No Prob-Lama: round 1"
@@ -163,18 +212,20 @@ def test_the_table_is_the_public_picture_with_its_facts_in_words() -> None:
 
 def test_the_look_at_two_cards_is_one_select_then_the_seen_values_show() -> None:
     live = make_live(dealt())
-    panel = ADAPTER.panel(live, 1, "en")
+    panel = live.panel(1)
     [select] = panel.rows
     assert isinstance(select, Select)
     assert (select.min_values, select.max_values, len(select.options)) == (2, 2, 9)
     assert select.options[4].label == "5 · centre"
-    action = ADAPTER.decode(live, 1, rest(select), ["8", "4"])
-    assert action == {"type": "peek", "positions": [8, 4]}
+    action = clicked(select, ("8", "4"))
+    assert action == GAME.parse_action({"type": "peek", "positions": [4, 8]})
     act(live, 1, action)
-    with pytest.raises(Refused) as refused:
-        ADAPTER.decode(live, 1, rest(select), ["0", "1"])
+    # The same select again (the step's key has not changed): refused in words.
+    assert ids.parse(select.custom_id) == ids.parse(live.ctx(1).choose("peek"))
+    with pytest.raises(IllegalAction) as refused:
+        GAME.apply(live.state, 1, clicked(select, ("0", "1")))
     assert refused.value.key == "lama.ui.already_peeked"
-    panel = ADAPTER.panel(live, 1, "en")
+    panel = live.panel(1)
     cards = state(live).layouts[1]
     short = {"joker": "Joker", "drama": "+3 Drama", "karma": "-3 Karma"}
     labels = [b.label for b in buttons(panel)]
@@ -189,27 +240,44 @@ def test_a_turn_offers_draw_or_take_then_the_nine_places_or_discard() -> None:
     live = make_live(dealt(), deadline_at=NOW + 60)
     looked(live)
     top = KINDS[state(live).discard[-1]]
-    panel = ADAPTER.panel(live, 0, "en")
+    panel = live.panel(0)
     assert pressable(panel) == ["Draw a card", f"Take the {top}"]
     assert f"<t:{int(NOW + 60)}:R>" in panel.content
-    assert ADAPTER.decode(live, 0, "take", []) == {"type": "take_discard"}
+    take = next(b for b in buttons(panel) if b.label == f"Take the {top}")
+    assert clicked(take) == GAME.parse_action({"type": "take_discard"})
     # The others see their layout, nothing to press, and no countdown of their own.
-    other = ADAPTER.panel(live, 1, "en")
+    other = live.panel(1)
     assert pressable(other) == [] and "It is Ana's turn." in other.content
     assert "<t:" not in other.content
 
     act(live, 0, {"type": "draw"})
-    held = KINDS[state(live).held]  # type: ignore[index]
-    panel = ADAPTER.panel(live, 0, "en")
-    if held in ("drama", "karma"):
+    held = state(live).held
+    assert held is not None
+    panel = live.panel(0)
+    if KINDS[held] in ("drama", "karma"):
         assert pressable(panel) == ["Give to Ben", "Give to Cleo"]
         return
-    grid = [b for b in buttons(panel) if rest(b).startswith("put:")]
-    assert [rest(b) for b in grid] == [f"put:{p}" for p in range(9)]
-    assert pressable(panel)[-1] == f"Discard the {held}"
-    assert f"You drew **{held}**" in panel.content
-    assert ADAPTER.decode(live, 0, "put:3", []) == {"type": "exchange", "position": 3}
-    assert ADAPTER.decode(live, 0, "discard", []) == {"type": "discard"}
+    grid = [b for b in buttons(panel) if rest(b).startswith("exchange:")]
+    assert [rest(b) for b in grid] == [f"exchange:{p}" for p in range(9)]
+    assert not any(b.disabled for b in grid)
+    assert pressable(panel)[-1] == f"Discard the {KINDS[held]}"
+    assert f"You drew **{KINDS[held]}**" in panel.content
+    assert clicked(grid[3]) == GAME.parse_action({"type": "exchange", "position": 3})
+    discard = next(b for b in buttons(panel) if b.label.startswith("Discard"))
+    assert clicked(discard) == GAME.parse_action({"type": "discard"})
+
+
+def test_every_pressable_control_is_a_legal_action_and_every_legal_action_is_offered() -> None:
+    for original in playout_states(4, 60):
+        live = make_live(original)
+        for seat in range(3):
+            panel = live.panel(seat)
+            offered = [clicked(b) for b in buttons(panel) if not b.disabled]
+            legal = GAME.legal_actions(original, seat)
+            if any(isinstance(row, Select) for row in panel.rows):
+                assert offered == [] and len(legal) == 36  # any two of the nine
+            else:
+                assert sorted(map(repr, offered)) == sorted(map(repr, legal))
 
 
 def test_a_taken_card_must_be_placed() -> None:
@@ -219,7 +287,7 @@ def test_a_taken_card_must_be_placed() -> None:
     s.discard.append(next(c for c in s.draw_pile if KINDS[c] == "7"))
     s.draw_pile.remove(s.discard[-1])
     act(live, 0, {"type": "take_discard"})
-    panel = ADAPTER.panel(live, 0, "en")
+    panel = live.panel(0)
     assert len(pressable(panel)) == 9 and "Discard the 7" not in pressable(panel)
     assert "You took **7**" in panel.content
 
@@ -232,11 +300,11 @@ def test_a_special_card_offers_the_other_players_only() -> None:
     s.draw_pile.remove(drama)
     s.draw_pile.append(drama)  # the next card drawn
     act(live, 0, {"type": "draw"})
-    panel = ADAPTER.panel(live, 0, "en")
+    panel = live.panel(0)
     assert pressable(panel) == ["Give to Ben", "Give to Cleo"]
     assert "**Drama-Lama (+3)**: give it to another player. It counts +3" in panel.content
     give = next(b for b in buttons(panel) if b.label == "Give to Cleo")
-    assert ADAPTER.decode(live, 0, rest(give), []) == {"type": "give", "to_seat": 2}
+    assert clicked(give) == GAME.parse_action({"type": "give", "to_seat": 2})
 
 
 # -- notices ---------------------------------------------------------------------------------------
@@ -245,23 +313,25 @@ def test_a_special_card_offers_the_other_players_only() -> None:
 def test_one_notice_and_one_mention_per_turn_not_per_step() -> None:
     live = make_live(dealt())
     began = looked(live)
-    assert ADAPTER.mention_turn(live, began)
-    notice = ADAPTER.announcement(live, began, "en")
+    assert ADAPTER.mention_turn(live.ctx(), began)
+    notice = ADAPTER.announcement(live.ctx(), began)
     assert notice is not None and notice.content == "Everyone has looked. Ana begins."
     assert [b.label for b in buttons(notice)] == ["My cards"]
 
     drew = act(live, 0, {"type": "draw"})
-    assert ADAPTER.announcement(live, drew, "en") is None
-    assert not ADAPTER.mention_turn(live, drew)
-    assert ADAPTER.private_notices(live, drew, "en") == []  # the panel shows the card
-    if state(live).step == "drawn" and KINDS[state(live).held] not in ("drama", "karma"):  # type: ignore[index]
+    assert ADAPTER.announcement(live.ctx(), drew) is None
+    assert not ADAPTER.mention_turn(live.ctx(), drew)
+    assert ADAPTER.private_notices(live.ctx(), drew) == []  # the panel shows the card
+    held = state(live).held
+    assert held is not None
+    if KINDS[held] not in ("drama", "karma"):
         done = act(live, 0, {"type": "exchange", "position": 2})
-        notice = ADAPTER.announcement(live, done, "en")
+        notice = ADAPTER.announcement(live.ctx(), done)
         assert notice is not None and notice.content.startswith("Ana puts the ")
-        assert ADAPTER.mention_turn(live, done)
+        assert ADAPTER.mention_turn(live.ctx(), done)
 
 
-def finish_round(live: LiveGame) -> Change:
+def finish_round(live: Live) -> Happened:
     """Play turns (each puts its card on the first face-down place) until a round ends."""
     while True:
         s = state(live)
@@ -271,37 +341,45 @@ def finish_round(live: LiveGame) -> Change:
         seat = s.to_act
         act(live, seat, {"type": "draw"})
         s = state(live)
-        if KINDS[s.held] in ("drama", "karma"):  # type: ignore[index]
-            change = act(live, seat, {"type": "give", "to_seat": (seat + 1) % 3})
+        assert s.held is not None
+        if KINDS[s.held] in ("drama", "karma"):
+            happened = act(live, seat, {"type": "give", "to_seat": (seat + 1) % 3})
         else:
             place = next((p for p in range(9) if not s.face_up[seat][p]), 0)
-            change = act(live, seat, {"type": "exchange", "position": place})
-        if any(e.key == "lama.round_scored" for e in change.events):
-            return change
+            happened = act(live, seat, {"type": "exchange", "position": place})
+        if happened.has("lama.round_scored"):
+            return happened
 
 
-def test_a_round_ends_with_its_picture_the_standings_and_a_call_to_look() -> None:
-    from bot.discord.adapters.lama.notices import round_results
-
+async def test_a_round_ends_with_its_picture_the_standings_and_a_call_to_look() -> None:
     live = make_live(dealt())
-    change = finish_round(live)
-    notice = ADAPTER.announcement(live, change, "en")
+    happened = finish_round(live)
+    notice = ADAPTER.announcement(live.ctx(), happened)
     assert notice is not None and notice.content.splitlines()[-1].startswith("Round 1 is over.")
-    assert not ADAPTER.mention_turn(live, change)  # everyone is called instead
-    screen = round_results(live, change, "en", ADAPTER.panel_button(live, "en"))
+    assert not ADAPTER.mention_turn(live.ctx(), happened)  # everyone is called instead
+    await ADAPTER.after(live.outbox(), happened)
+    [screen] = live.posted
     assert screen.content.startswith("**Round 1 results**\nScores: Ana ")
     assert "Lamas: Ana " in screen.content and "(first to 3 wins)" in screen.content
     assert "Round 2: Ana deals, Ben begins" in screen.content
+    assert screen.content.splitlines()[-1].startswith("<@100> <@101> <@102>, look at two")
     assert screen.mentions == (100, 101, 102)
     assert [p.name for p in screen.pictures] == ["lama-round-1.png"]
     assert [b.label for b in buttons(screen)] == ["My cards"]
+    # A turn within the round posts nothing more.
+    await ADAPTER.after(live.outbox(), looked(live))
+    assert len(live.posted) == 1
 
 
-def test_the_points_variant_ranks_the_fewest_points_first() -> None:
+async def test_the_points_variant_ranks_the_fewest_points_first() -> None:
     live = make_live(dealt("points"))
     while state(live).phase != "over":
-        finish_round(live)
-    screen = ADAPTER.results(live, "en")
+        last = finish_round(live)
+    await ADAPTER.after(live.outbox(), last)
+    assert live.posted == []  # the last round's results come with the game's
+    result = GAME.result(live.state)
+    assert result is not None and last.kind == "finished"
+    screen = ADAPTER.results(live.ctx(), result)
     totals = state(live).totals
     order = sorted(range(3), key=lambda s: totals[s])
     lines = screen.content.splitlines()
@@ -310,9 +388,9 @@ def test_the_points_variant_ranks_the_fewest_points_first() -> None:
     assert lines[2] == f"1. {NAMES[order[0]]}: {totals[order[0]]} points"
     assert [p.name for p in screen.pictures] == ["lama-round-4.png"]
     assert screen.mentions == (100, 101, 102)
-    table = ADAPTER.table(live, "en")
+    table = live.table()
     assert table.rows == () and "The game is over. Winner:" in (table.embed_text or "")
-    assert ADAPTER.panel(live, 0, "en").rows == ()
+    assert live.panel(0).rows == ()
 
 
 # -- Discord's limits -----------------------------------------------------------------------------
@@ -321,8 +399,8 @@ def test_the_points_variant_ranks_the_fewest_points_first() -> None:
 def test_every_screen_of_a_playout_fits_discord() -> None:
     for original in playout_states(9, 120)[::5]:
         live = make_live(original)
-        screens = [ADAPTER.table(live, "en")]
-        screens += [ADAPTER.panel(live, seat, "en") for seat in range(3)]
+        screens = [live.table()]
+        screens += [live.panel(seat) for seat in range(3)]
         for screen in screens:
             assert len(screen.rows) <= 5 and len(screen.content) <= 2000
             assert "[lama." not in screen.content + (screen.embed_text or "")  # no missing key

@@ -80,7 +80,7 @@ def rig(
     return state
 
 
-def play(state: LamaState, seat: int, action) -> LamaState:  # type: ignore[no-untyped-def]
+def play(state: LamaState, seat: int, action) -> LamaState:
     new, _ = GAME.apply(state, seat, action)
     return new
 

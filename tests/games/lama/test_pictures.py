@@ -11,7 +11,7 @@ from games.lama.models import Draw, Exchange, LamaOptions, TakeDiscard
 from games.lama.pictures import render_panel, render_results, render_table
 
 
-def _mid_game(seats: int, seed: int):  # type: ignore[no-untyped-def]
+def _mid_game(seats: int, seed: int):
     state = GAME.setup(seats, LamaOptions(), seed)
     rng = random.Random(seed)
     while state.phase == "peek" or state.turn < 3 * seats:

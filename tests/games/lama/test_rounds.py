@@ -72,12 +72,12 @@ def test_face_down_cards_are_revealed_and_specials_among_them_count(kit) -> None
     state = kit.play(state, 0, Exchange(position=8))
     state = kit.play(state, 1, Draw())
     state = kit.play(state, 1, Discard())
-    result = state.last_round.seats[1]  # type: ignore[union-attr]
+    result = state.last_round.seats[1]
     assert result.cards == layout
     assert result.total == (3 - 3 + 3) - 4 + (-1 - 1 + 3)  # the row of 4s scores -4
 
 
-def _finish_round(kit, state, low_seats: list[int]):  # type: ignore[no-untyped-def]
+def _finish_round(kit, state, low_seats: list[int]):
     """Rig the current round so `low_seats` tie for the lowest score, and play it out."""
     n = state.seats
     layouts = [LOW if s in low_seats else HIGH for s in range(n)]
@@ -97,7 +97,7 @@ def _finish_round(kit, state, low_seats: list[int]):  # type: ignore[no-untyped-
 def test_ties_give_every_lowest_player_a_lama(kit) -> None:
     state = _finish_round(kit, kit.rig(3), [0, 2])
     assert state.lamas == [1, 0, 1]
-    assert state.last_round.winners == [0, 2]  # type: ignore[union-attr]
+    assert state.last_round.winners == [0, 2]
 
 
 def test_first_to_three_lamas_wins(kit) -> None:
@@ -111,7 +111,7 @@ def test_first_to_three_lamas_wins(kit) -> None:
     assert GAME.active(state) == frozenset() and GAME.legal_actions(state, 0) == []
     view = GAME.view(state, None)  # the final layouts stay revealed
     assert view.step == "over" and view.winners == [1]
-    assert view.layouts == [r.cards for r in state.last_round.seats]  # type: ignore[union-attr]
+    assert view.layouts == [r.cards for r in state.last_round.seats]
 
 
 def test_five_or_six_players_need_two_lamas() -> None:

@@ -18,7 +18,9 @@ from games.lama.models import (
     Draw,
     Exchange,
     Give,
+    LamaAction,
     LamaOptions,
+    LamaState,
     Peek,
     TakeDiscard,
 )
@@ -70,12 +72,13 @@ def test_drawn_special_card_must_be_given_and_ends_the_turn(kit, special: str) -
     state = kit.rig(3, draw=[special])
     state = kit.play(state, 0, Draw())
     assert GAME.legal_actions(state, 0) == [Give(to_seat=1), Give(to_seat=2)]
-    for refused, key in [
+    refusals: list[tuple[LamaAction, str]] = [
         (Exchange(position=0), "lama.must_give"),
         (Discard(), "lama.must_give"),
         (Give(to_seat=0), "lama.give_self"),
         (Give(to_seat=3), "lama.bad_seat"),
-    ]:
+    ]
+    for refused, key in refusals:
         with pytest.raises(IllegalAction) as err:
             GAME.apply(state, 0, refused)
         assert err.value.key == key
@@ -107,7 +110,7 @@ def test_empty_discard_pile_cannot_be_taken(kit) -> None:
 
 def test_refusals_name_the_problem(kit) -> None:
     state = kit.rig(2, draw=["5"])
-    cases = [
+    cases: list[tuple[LamaState, int, LamaAction, str]] = [
         (state, 1, Draw(), "engine.not_your_turn"),
         (state, 0, Exchange(position=0), "lama.take_first"),
         (state, 0, Discard(), "lama.take_first"),
