@@ -91,7 +91,5 @@ class CastBallot(BaseModel):
         return tuple(sorted(houses))  # a ballot is a set of tokens: order does not matter
 
 
-LupusAction = Annotated[
-    Assign | Peek | Claw | Call | Show | Draw | Pass | PlaceBet | Done | Vote | CastBallot,
-    Field(discriminator="type"),
-]
+Action = Assign | Peek | Claw | Call | Show | Draw | Pass | PlaceBet | Done | Vote | CastBallot
+LupusAction = Annotated[Action, Field(discriminator="type")]

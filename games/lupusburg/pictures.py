@@ -97,7 +97,9 @@ def _text_on(colour: tuple[int, int, int]) -> tuple[int, int, int]:
     return INK if 0.299 * r + 0.587 * g + 0.114 * b > 140 else (255, 255, 255)
 
 
-def _centred(draw: ImageDraw.ImageDraw, xy: Point, text: str, size: int, fill: object) -> None:
+def _centred(
+    draw: ImageDraw.ImageDraw, xy: Point, text: str, size: int, fill: tuple[int, ...]
+) -> None:
     draw.text(xy, text, font=font(size), fill=fill, anchor="mm")
 
 
@@ -368,7 +370,7 @@ def _revealed_house(draw: ImageDraw.ImageDraw, ring: Ring, house: House, index: 
     x, y = ring.at(angle)
     _house(draw, (x, y), house.owner, index % 2 + 1, house.alive)
     role = house.character or "townsfolk"
-    colour = ROLE_COLOURS[role]
+    colour: tuple[int, ...] = ROLE_COLOURS[role]
     text = (255, 255, 255)
     if not house.alive:  # faded: this character left play
         colour = tuple((c + o) // 2 for c, o in zip(colour, OUT_FILL, strict=True))

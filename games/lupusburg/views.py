@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel
 
-from games.lupusburg.model import NIGHT_PHASES, GameRecord, LupusState, Phase, Role, Sight, Token
+from games.lupusburg.model import GameRecord, LupusState, Phase, Role, Sight, Token
 from games.lupusburg.rules import house_number, series_winner
 
 
@@ -62,8 +62,11 @@ class LupusView(BaseModel):
     ballot: list[int] | None = None
 
 
-def build_view(state: LupusState, seat: int | None, actors: list[int], seconds: int) -> LupusView:
-    """`actors`: who may act now, secret night roles included (shown only to themselves)."""
+def build_view(
+    state: LupusState, seat: int | None, *, actors: list[int], to_act: list[int], seconds: int
+) -> LupusView:
+    """`actors`: who may act now, secret night roles included (shown only to themselves);
+    `to_act`: who the table may know it waits for; `seconds`: the phase's time limit."""
     over = state.phase == "over"
     houses = []
     for index, house in enumerate(state.houses):
@@ -94,7 +97,7 @@ def build_view(state: LupusState, seat: int | None, actors: list[int], seconds: 
         series=state.series,
         day=state.day,
         burgomaster=state.burgomaster,
-        to_act=[] if state.phase in NIGHT_PHASES else actors,
+        to_act=to_act,
         houses=houses,
         last_victim=state.last_victim,
         lynched=state.lynched,

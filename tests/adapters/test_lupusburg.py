@@ -10,35 +10,47 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from pydantic import ValidationError
 
+from bot.discord import ids
+from bot.discord.adapters.base import Happened, Outbox
+from bot.discord.adapters.context import Context
 from bot.discord.adapters.lupusburg import ADAPTER
 from bot.discord.adapters.lupusburg import table as table_module
-from bot.discord.adapters.lupusburg.panel import decode
 from bot.discord.adapters.lupusburg.prompts import Messenger
 from bot.discord.commands import subcommand_names
-from bot.core.errors import Refused
-from bot.core.service import Change, LiveGame
-from bot.core.store import GameRow, PlayerRow
+from bot.discord.contexts import context_of
 from bot.discord.ui import Button, Screen, Select
 from games import registry
-from games.engine import Event
+from games.engine import Event, Seat
 from games.lupusburg import GAME
 from games.lupusburg.actions import Claw, Peek
 from games.lupusburg.model import LupusState
 from games.lupusburg.rules import houses_of, role_seat
+from games.lupusburg.views import LupusView
 
 NAMES = ("Ana", "Ben", "Cleo", "Dan", "Eve", "Finn", "Gus", "Hana")
 ROLE_WORDS = r"Werewolf|Thief|Townsfolk"
+DEADLINE = 1_800_000_060.0
 
 
-def live_game(state: LupusState, deadline: float | None = 1_800_000_060.0) -> LiveGame:
-    row = GameRow(
-        id=7, guild_id=1, channel_id=99, parent_id=None, kind="lupusburg", options={},
-        status="running", host_id=100, locale="en", seed=1, state=None, version=1,
-        table_message_id=None, created_at=0.0, updated_at=0.0,
-    )  # fmt: skip
-    players = [PlayerRow(s, 100 + s, NAMES[s]) for s in range(state.seats)]
-    return LiveGame(row=row, players=players, state=state, deadline_at=deadline)
+def context(
+    state: LupusState, seat: Seat | None = None, deadline: float | None = DEADLINE
+) -> Context[LupusView]:
+    """What the host hands the adapter: the table's (seat None) or one player's context."""
+    return context_of(
+        GAME,
+        state,
+        seat,
+        locale="en",
+        game_id=7,
+        names=NAMES[: state.seats],
+        user_ids=[100 + s for s in range(state.seats)],
+        channel_id=99,
+        version=1,
+        deadline_at=deadline,
+        finished=GAME.result(state) is not None,
+    )
 
 
 def playout(players: int, seed: int, **options: Any) -> Iterator[LupusState]:
@@ -84,7 +96,7 @@ def test_the_table_never_tells_a_character_chest_coin_or_ballot(
     for state in playout(players, seed=players):
         if state.phase == "over":
             break
-        text = screen_text(ADAPTER.table(live_game(state), "en"))
+        text = screen_text(ADAPTER.table(context(state)))
         assert not re.search(rf"[A-H][12]:? ({ROLE_WORDS})", text), text
         assert not re.search(r"with the chest|no chest|\b\d coin|coins? [2-8]\b|ballot:", text), (
             text
@@ -95,25 +107,25 @@ def test_the_table_never_tells_a_character_chest_coin_or_ballot(
 def test_the_night_roles_acting_change_nothing_on_the_table() -> None:
     state = next(s for s in playout(5, seed=3) if s.phase == "thief")
     thief, wolf = role_seat(state, "thief"), role_seat(state, "werewolf")
-    before = ADAPTER.table(live_game(state), "en")
+    before = ADAPTER.table(context(state))
     target = next(h for h in range(10) if h // 2 != thief)
     state, _ = GAME.apply(state, thief, Peek(house=target))
-    assert ADAPTER.table(live_game(state), "en") == before
+    assert ADAPTER.table(context(state)) == before
     state, _ = GAME.expire(state)
-    before = ADAPTER.table(live_game(state), "en")
+    before = ADAPTER.table(context(state))
     state, _ = GAME.apply(state, wolf, Claw(house=0))
-    assert ADAPTER.table(live_game(state), "en") == before
+    assert ADAPTER.table(context(state)) == before
     assert before.pictures[0].data.startswith(b"\x89PNG")
     assert "Morning comes <t:1800000060:R>" in (before.embed_text or "")
 
 
 def test_the_table_counts_down_and_names_whom_it_waits_for(no_pictures: None) -> None:
     state = next(s for s in playout(5, seed=4) if s.phase == "first_vote")
-    text = ADAPTER.table(live_game(state), "en").embed_text or ""
+    text = ADAPTER.table(context(state)).embed_text or ""
     turn = NAMES[state.order[state.turn]]
     assert f"{turn} puts a token on a living character" in text
     assert "Ends <t:1800000060:R>" in text
-    untimed = ADAPTER.table(live_game(state, deadline=None), "en").embed_text or ""
+    untimed = ADAPTER.table(context(state, deadline=None)).embed_text or ""
     assert "<t:" not in untimed
 
 
@@ -140,14 +152,15 @@ def test_a_panel_offers_exactly_the_legal_moves(players: int, seed: int) -> None
     for state in playout(players, seed, second_vote="characters" if seed % 2 else "players"):
         if state.phase == "over":
             break
-        live = live_game(state)
         for seat in range(players):
-            screen = ADAPTER.panel(live, seat, "en")
+            screen = ADAPTER.panel(context(state, seat))
             offered = []
             for custom_id, values in controls(screen):
-                _, game_id, phase, rest = custom_id.split(":", 3)
-                assert (game_id, phase) == ("7", GAME.phase_key(state))
-                offered.append(GAME.parse_action(decode(rest, values)))
+                control = ids.parse(custom_id)
+                assert control is not None and control.game_id == 7
+                assert control.phase == GAME.phase_key(state)
+                data = ids.decode(ids.fill(control.rest, values), GAME.action_kinds())
+                offered.append(GAME.parse_action(data))
             legal = GAME.legal_actions(state, seat)
             key = lambda a: a.model_dump_json()  # noqa: E731
             assert sorted(offered, key=key) == sorted(legal, key=key), (state.phase, seat)
@@ -159,7 +172,7 @@ def test_a_panel_tells_only_its_players_secrets(seed: int) -> None:
         if state.phase == "over":
             break
         for seat in range(5):
-            text = screen_text(ADAPTER.panel(live_game(state), seat, "en"))
+            text = screen_text(ADAPTER.panel(context(state, seat)))
             known = set(houses_of(seat)) | {s.house for s in state.sights if s.seat == seat}
             for code, role in re.findall(rf"\b([A-E][12])\)?:? \(?({ROLE_WORDS})", text):
                 house = 2 * "ABCDE".index(code[0]) + int(code[1]) - 1
@@ -172,31 +185,35 @@ def test_a_panel_tells_only_its_players_secrets(seed: int) -> None:
 def test_the_thief_prompt_and_what_the_thief_learns() -> None:
     state = next(s for s in playout(5, seed=3) if s.phase == "thief")
     thief = role_seat(state, "thief")
-    prompt = ADAPTER.panel(live_game(state), thief, "en")
+    prompt = ADAPTER.panel(context(state, thief))
     assert "Thief, open your eyes" in prompt.content and "<t:1800000060:R>" in prompt.content
     (select,) = prompt.rows
     assert isinstance(select, Select)
     assert all(int(o.value) // 2 != thief for o in select.options)  # not its own houses
     target = int(select.options[0].value)
     state, _ = GAME.apply(state, thief, Peek(house=target))
-    after = ADAPTER.panel(live_game(state), thief, "en")
-    role = state.houses[target].character.capitalize()  # type: ignore[union-attr]
+    after = ADAPTER.panel(context(state, thief))
+    character = state.houses[target].character
+    assert character is not None
+    role = character.capitalize()
     assert re.search(
         rf"[A-E][12]: {role}, (with the chest|no chest) \(you looked, night 1\)", after.content
     )
     assert not after.rows and "The village sleeps" in after.content
     sleeper = next(s for s in range(5) if s not in (thief, role_seat(state, "werewolf")))
-    assert ADAPTER.panel(live_game(state), sleeper, "en").rows == ()
+    assert ADAPTER.panel(context(state, sleeper)).rows == ()
 
 
 @pytest.mark.parametrize(
     ("rest", "values"),
-    [("peek", []), ("bet:x", ["1"]), ("assign:", []), ("ballot:a-b", []), ("fly", [])],
+    [("peek:*", []), ("bet:x:*", ["1"]), ("assign:", []), ("ballot:a+b", []), ("fly", [])],
 )
-def test_a_forged_control_is_refused_with_a_sentence(rest: str, values: list[str]) -> None:
-    with pytest.raises(Refused) as refusal:
-        decode(rest, values)
-    assert refusal.value.key == "lupusburg.wrong_step"
+def test_a_forged_control_names_no_action(rest: str, values: list[str]) -> None:
+    """The shared codec and the engine's action model refuse what no panel offers."""
+    data = ids.decode(ids.fill(rest, values), GAME.action_kinds())
+    if data is not None:
+        with pytest.raises(ValidationError):
+            GAME.parse_action(data)
 
 
 # -- the end -----------------------------------------------------------------------------------
@@ -205,11 +222,13 @@ def test_a_forged_control_is_refused_with_a_sentence(rest: str, values: list[str
 def test_the_results_reveal_everyone_and_the_series_tally() -> None:
     states = list(playout(4, seed=9, series=2))
     between = next(s for s in states if s.game == 1)
-    screen = table_module.reveal_screen(live_game(between), "en", final=False)
+    screen = table_module.reveal_screen(context(between), final=False)
     assert screen.pictures and "revealed" in screen.pictures[0].description
     assert "Game 2 of 2 starts now" in screen.content and "in the series" in screen.content
     assert "The Werewolf was" in screen.content or "It was" in screen.content
-    final = ADAPTER.results(live_game(states[-1]), "en")
+    result = GAME.result(states[-1])
+    assert result is not None
+    final = ADAPTER.results(context(states[-1]), result)
     assert "Winner of the series" in final.content and final.mentions == (100, 101, 102, 103)
 
 
@@ -222,52 +241,60 @@ def test_tabula_is_a_newgame_subcommand_too() -> None:
 # -- the messenger: public first, secrets last --------------------------------------------------
 
 
-class FakePresenter:
-    """Records what the messenger sends; `closed` seats refuse DMs."""
+class Sent:
+    """Records what the messenger sends through its outbox; `closed` seats refuse DMs."""
 
     def __init__(self, closed: set[int]) -> None:
         self.sent: list[tuple[str, int | None, str]] = []
         self.closed = closed
 
-    async def post(self, live: LiveGame, screen: Screen) -> None:
-        self.sent.append(("post", None, screen.content))
+    def outbox(self, state: LupusState) -> Outbox[LupusView]:
+        async def post(screen: Screen) -> None:
+            self.sent.append(("post", None, screen.content))
 
-    async def direct(self, live: LiveGame, seat: int, screen: Screen) -> bool:
-        self.sent.append(("dm", seat, screen.content))
-        return seat not in self.closed
+        async def direct(seat: int, screen: Screen) -> bool:
+            self.sent.append(("dm", seat, screen.content))
+            return seat not in self.closed
 
-    async def prompt(self, live: LiveGame, seat: int, screen: Screen) -> bool:
-        self.sent.append(("prompt", seat, screen.content))
-        return seat not in self.closed
+        async def prompt(seat: int, screen: Screen) -> bool:
+            self.sent.append(("prompt", seat, screen.content))
+            return seat not in self.closed
+
+        return Outbox(
+            table=lambda: context(state),
+            seat=lambda seat: context(state, seat),
+            post=post,
+            direct=direct,
+            prompt=prompt,
+            game_id=7,
+        )
 
 
-async def nightfall(messenger: Messenger, presenter: FakePresenter, state: LupusState) -> None:
-    events = (Event(key="lupusburg.night", params={"day": state.day}),)
+async def nightfall(messenger: Messenger, sent: Sent, state: LupusState) -> None:
+    events: tuple[Event, ...] = (Event(key="lupusburg.night", params={"day": state.day}),)
     if any(state.houses[h].alive for h in houses_of(role_seat(state, "thief"))):
         events += (Event(key="lupusburg.thief_prompt", to=(role_seat(state, "thief"),)),)
-    change = Change(live_game(state), "expired", None, events)
-    await messenger.after(presenter, change, Button("My panel", "game:7:-:panel"))  # type: ignore[arg-type]
+    await messenger.after(sent.outbox(state), Happened("expired", events, None))
 
 
 async def test_the_night_notice_is_the_same_for_everyone_with_closed_dms() -> None:
     state = next(s for s in playout(5, seed=3) if s.phase == "thief")
     thief = role_seat(state, "thief")
     sleeper = next(s for s in range(5) if s not in (thief, role_seat(state, "werewolf")))
-    presenter, messenger = FakePresenter(closed={thief, sleeper}), Messenger()
-    started = Change(live_game(state), "started", 100)
-    await messenger.after(presenter, started, Button("My panel", "game:7:-:panel"))  # type: ignore[arg-type]
-    assert [kind for kind, _, _ in presenter.sent] == ["prompt"] * 5  # the deal
-    presenter.sent.clear()
-    await nightfall(messenger, presenter, state)
-    (notice, dm) = presenter.sent
+    sent, messenger = Sent(closed={thief, sleeper}), Messenger()
+    await messenger.after(sent.outbox(state), Happened("started", (), 0))
+    assert [kind for kind, _, _ in sent.sent] == ["prompt"] * 5  # the deal
+    sent.sent.clear()
+    await nightfall(messenger, sent, state)
+    (notice, dm) = sent.sent
     assert notice[0] == "post" and "<@1" in notice[2]
     assert f"<@{100 + thief}>" in notice[2] and f"<@{100 + sleeper}>" in notice[2]
     assert dm[:2] == ("dm", thief) and "Thief, open your eyes" in dm[2]  # after the public post
     # A failed night DM teaches nothing the channel could show later.
-    presenter2, messenger2 = FakePresenter(closed={thief}), Messenger()
-    await nightfall(messenger2, presenter2, state)
-    await nightfall(messenger2, presenter2, state)
-    assert [kind for kind, _, _ in presenter2.sent] == ["dm", "dm"]
+    sent2, messenger2 = Sent(closed={thief}), Messenger()
+    await nightfall(messenger2, sent2, state)
+    await nightfall(messenger2, sent2, state)
+    assert [kind for kind, _, _ in sent2.sent] == ["dm", "dm"]
 
 
 async def test_a_dead_thief_gets_no_prompt_and_the_channel_gets_the_same() -> None:
@@ -275,16 +302,16 @@ async def test_a_dead_thief_gets_no_prompt_and_the_channel_gets_the_same() -> No
     dead = alive.model_copy(deep=True)
     for house in houses_of(role_seat(dead, "thief")):
         dead.houses[house].alive = False
-    sent = []
+    logs = []
     for state in (alive, dead):
-        presenter = FakePresenter(closed={0})
+        sent = Sent(closed={0})
         messenger = Messenger()
-        messenger.closed(presenter, 7).add(0)  # type: ignore[arg-type]
-        await nightfall(messenger, presenter, state)
-        sent.append(presenter.sent)
-    public = [[m for m in s if m[0] == "post"] for s in sent]
+        messenger.closed(sent.outbox(state)).add(0)
+        await nightfall(messenger, sent, state)
+        logs.append(sent.sent)
+    public = [[m for m in s if m[0] == "post"] for s in logs]
     assert public[0] == public[1] and len(public[0]) == 1
-    assert [m[0] for m in sent[0]] == ["post", "dm"] and [m[0] for m in sent[1]] == ["post"]
+    assert [m[0] for m in logs[0]] == ["post", "dm"] and [m[0] for m in logs[1]] == ["post"]
 
 
 async def test_between_games_of_a_series_the_reveal_comes_before_the_new_deal() -> None:
@@ -294,10 +321,31 @@ async def test_between_games_of_a_series_the_reveal_comes_before_the_new_deal() 
         Event(key="lupusburg.village_wins", params={"seat": 0, "winner_seat": 1}),
         Event(key="lupusburg.game_started", params={"number": 2, "series": 2, "seat": 1}),
     )
-    presenter = FakePresenter(closed=set())
-    change = Change(live_game(between), "expired", None, events)
-    await Messenger().after(presenter, change, Button("My panel", "game:7:-:panel"))  # type: ignore[arg-type]
-    kinds = [kind for kind, _, _ in presenter.sent]
+    sent = Sent(closed=set())
+    await Messenger().after(sent.outbox(between), Happened("expired", events, None))
+    kinds = [kind for kind, _, _ in sent.sent]
     assert kinds == ["post", "prompt", "prompt", "prompt", "prompt"]
-    assert "Game 2 of 2 starts now" in presenter.sent[0][2]
-    assert "Place your characters" in presenter.sent[1][2]
+    assert "Game 2 of 2 starts now" in sent.sent[0][2]
+    assert "Place your characters" in sent.sent[1][2]
+
+
+async def test_the_acting_player_gets_no_dm_for_what_their_panel_shows() -> None:
+    state = next(s for s in playout(5, seed=3) if s.phase == "thief")
+    thief = role_seat(state, "thief")
+    target = next(h for h in range(10) if h // 2 != thief)
+    state, events = GAME.apply(state, thief, Peek(house=target))
+    sent = Sent(closed=set())
+    await Messenger().after(sent.outbox(state), Happened("acted", tuple(events), thief))
+    assert sent.sent == []  # the peek is on the panel the Thief clicked
+    await Messenger().after(sent.outbox(state), Happened("expired", tuple(events), None))
+    assert [kind for kind, _, _ in sent.sent] == ["dm"]
+
+
+def test_the_turn_is_pinged_once_per_turn_and_never_in_the_discussion() -> None:
+    state = next(s for s in playout(5, seed=4) if s.phase == "bet")
+    (seat,) = GAME.waiting_for(state)
+    table = context(state)
+    assert not ADAPTER.mention_turn(table, Happened("acted", (), seat))  # drew, now bets
+    assert ADAPTER.mention_turn(table, Happened("expired", (), None))
+    discussion = next(s for s in playout(5, seed=4) if s.phase == "discussion")
+    assert not ADAPTER.mention_turn(context(discussion), Happened("expired", (), None))

@@ -14,12 +14,12 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from tests.support.clock import FakeClock
 from bot.core.service import DEADLINE, GameService, LiveGame
 from bot.core.store import Store, TimerRow
 from games.lupusburg import GAME
 from games.lupusburg.model import NIGHT_PHASES, LupusState
 from games.lupusburg.pictures import table
+from tests.support.clock import FakeClock
 
 PLAYERS = 8
 

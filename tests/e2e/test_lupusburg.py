@@ -14,15 +14,15 @@ from dataclasses import dataclass
 import pytest
 
 from bot.core import service as service_module
+from bot.core.service import LiveGame
 from bot.double import SimUser
 from bot.double.model import Channel, Message
-from tests.support.harness import World, table
-from bot.core.service import LiveGame
 from games import registry
 from games.engine import Game
 from games.lupusburg import GAME
 from games.lupusburg.model import LupusState
 from games.lupusburg.rules import houses_of, role_seat
+from tests.support.harness import World, table
 
 PANEL = "My panel"
 NAMES = ("Ana", "Ben", "Cleo", "Dan", "Eve")
@@ -58,8 +58,8 @@ class Busy:
         self.count = 0
 
     def watch(self, world: World) -> None:
-        assert world.bot is not None and world.bot.discord.router is not None
-        router = world.bot.discord.router
+        assert world.bot is not None and world.bot.router is not None
+        router = world.bot.router
         handle = router.on_interaction
 
         async def counted(interaction: object) -> None:
@@ -96,8 +96,8 @@ class Village:
         self.busy.watch(self.world)
 
     async def live(self) -> LiveGame:
-        assert self.world.bot is not None and self.world.bot.core.service is not None
-        return await self.world.bot.core.service.load(self.game_id)
+        assert self.world.bot is not None and self.world.bot.service is not None
+        return await self.world.bot.service.load(self.game_id)
 
     async def state(self) -> LupusState:
         live = await self.live()
@@ -180,8 +180,8 @@ async def open_village(
         await world.press(user, table(place), "Join")
     await users[0].click(table(place), "Start")
     await busy.settle(world)
-    assert world.bot is not None and world.bot.core.service is not None
-    live = await world.bot.core.service.game_in(place.id)
+    assert world.bot is not None and world.bot.service is not None
+    live = await world.bot.service.game_in(place.id)
     assert live is not None and [p.user_id for p in live.players] == [u.id for u in users]
     return Village(world, place, users, live.id, busy)
 
@@ -347,7 +347,9 @@ async def test_the_village_lynches_the_werewolf_twice_and_wins(world: World) -> 
             panel = await v.panel(seat)
             assert await v.press(seat, "Draw coins", panel) is None
             assert "You drew **" in panel.content
-            coin = int(re.search(r"You drew \*\*(\d)", panel.content).group(1))  # type: ignore[union-attr]
+            drawn = re.search(r"You drew \*\*(\d)", panel.content)
+            assert drawn is not None
+            coin = int(drawn.group(1))
             assert await v.choose(seat, BEN, panel, f"Keep the {coin} coin: bet on…") is None
             assert f"Your bet:** your {coin} coin on Ben" in panel.content
         else:

@@ -7,80 +7,83 @@ left over from an earlier step is refused as stale.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
 
-from bot.discord import ids
-from bot.discord.adapters.lupusburg.words import code, countdown, house_option, name, role, ui
-from bot.core.errors import Refused
-from bot.core.service import LiveGame
+from bot.discord.adapters.lupusburg.words import UI, Ctx, code, house_option, role
 from bot.discord.ui import Button, Option, Row, Screen, Select
-from games.lupusburg.actions import Call, CastBallot, PlaceBet, Show
+from games.lupusburg.actions import (
+    Assign,
+    Call,
+    CastBallot,
+    Claw,
+    Done,
+    Draw,
+    Pass,
+    Peek,
+    PlaceBet,
+    Show,
+    Vote,
+)
 from games.lupusburg.model import Sight
-from games.lupusburg.views import LupusView
 
 Lines = list[str]
-
-
-def private_view(live: LiveGame, seat: int) -> LupusView:
-    return live.game.view(live.state, seat)  # type: ignore[no-any-return]
-
+Ask = tuple[Lines, tuple[Row, ...]]  # the question's lines and its controls
 
 # -- what the player knows ------------------------------------------------------------------
 
 
-def knowledge(live: LiveGame, view: LupusView, locale: str | None) -> Lines:
+def knowledge(ctx: Ctx) -> Lines:
     """The player's own secrets: characters and chest, what they learned, bet, ballot."""
-    lines = [_houses(live, view, locale)]
+    view = ctx.view
+    lines = [_houses(ctx)]
     if view.sights:
-        sights = "; ".join(_sight(live, s, locale) for s in view.sights)
-        lines.append(ui(live, "you_know", locale, sights=sights))
+        sights = "; ".join(_sight(ctx, s) for s in view.sights)
+        lines.append(ctx.say(UI + "you_know", sights=sights))
     bet = next((b for b in view.bets if b.bettor == view.me), None)
     if bet is not None:
-        lines.append(ui(live, "your_bet", locale, coin=bet.coin, target_seat=bet.target))
+        lines.append(ctx.say(UI + "your_bet", coin=bet.coin, target_seat=bet.target))
     elif view.phase != "assign":
-        lines.append(ui(live, "your_seal", locale))
+        lines.append(ctx.say(UI + "your_seal"))
     if view.ballot and view.phase == "second_vote":
         houses = ", ".join(code(h) for h in view.ballot)
-        lines.append(ui(live, "your_ballot", locale, houses=houses))
+        lines.append(ctx.say(UI + "your_ballot", houses=houses))
     return lines
 
 
-def _houses(live: LiveGame, view: LupusView, locale: str | None) -> str:
+def _houses(ctx: Ctx) -> str:
     """The hand before placement; then each house with its character (and chest)."""
+    view = ctx.view
     mine = [h for h in view.houses if h.owner == view.me]
     if any(h.character is None for h in mine):
-        first, second = (role(live, r, locale) for r in view.hand)
-        return ui(live, "your_hand", locale, first=first, second=second)
+        first, second = (role(ctx, r) for r in view.hand)
+        return ctx.say(UI + "your_hand", first=first, second=second)
     parts = []
     for h in mine:
-        character = role(live, h.character or "townsfolk", locale)
-        text = ui(live, "your_house", locale, code=code(h.house), role=character)
+        character = role(ctx, h.character or "townsfolk")
+        text = ctx.say(UI + "your_house", code=code(h.house), role=character)
         if h.chest:
-            text += " " + ui(live, "with_chest", locale)
+            text += " " + ctx.say(UI + "with_chest")
         if not h.in_play:
-            text = f"~~{text}~~ ({ui(live, 'out_of_play', locale)})"
+            text = f"~~{text}~~ ({ctx.say(UI + 'out_of_play')})"
         parts.append(text)
-    return ui(live, "your_houses", locale, houses=" · ".join(parts))
+    return ctx.say(UI + "your_houses", houses=" · ".join(parts))
 
 
-def _sight(live: LiveGame, sight: Sight, locale: str | None) -> str:
-    what, house = role(live, sight.character, locale), code(sight.house)
+def _sight(ctx: Ctx, sight: Sight) -> str:
+    what, house = role(ctx, sight.character), code(sight.house)
     if sight.source == "thief":
-        chest = ui(live, "chest_yes" if sight.chest else "chest_no", locale)
-        return ui(live, "sight_thief", locale, code=house, role=what, chest=chest, day=sight.day)
-    return ui(live, "sight_shown", locale, code=house, role=what, day=sight.day)
+        chest = ctx.say(UI + ("chest_yes" if sight.chest else "chest_no"))
+        return ctx.say(UI + "sight_thief", code=house, role=what, chest=chest, day=sight.day)
+    return ctx.say(UI + "sight_shown", code=house, role=what, day=sight.day)
 
 
 # -- what the player may do --------------------------------------------------------------------
 
 
-def control(live: LiveGame, rest: str) -> str:
-    return ids.game(live.id, live.phase, rest)
-
-
-def house_select(live: LiveGame, rest: str, houses: list[int], locale: str | None) -> Select:
-    options = tuple(Option(house_option(live, h, locale), str(h)) for h in houses)
-    return Select(control(live, rest), options, ui(live, "pick_house", locale))
+def house_select(ctx: Ctx, kind: str, houses: list[int]) -> Select:
+    """A select of houses whose chosen house completes an action of `kind`."""
+    options = tuple(Option(house_option(ctx, h), str(h)) for h in houses)
+    return Select(ctx.choose(kind), options, ctx.say(UI + "pick_house"))
 
 
 def buttons(items: list[Button]) -> tuple[Row, ...]:
@@ -88,127 +91,116 @@ def buttons(items: list[Button]) -> tuple[Row, ...]:
     return tuple(tuple(items[i : i + 5]) for i in range(0, len(items), 5))
 
 
-Ask = tuple[Lines, tuple[Row, ...]]  # the question's lines and its controls
-
-
-def prompt(live: LiveGame, view: LupusView, legal: list[Any], locale: str | None) -> Ask:
-    """The step's question for this player and its controls (legal moves only)."""
-    if not view.my_turn:
-        return _idle(live, view, locale), ()
-    return _ASKS[view.phase](live, view, legal, locale)
-
-
-def _idle(live: LiveGame, view: LupusView, locale: str | None) -> Lines:
+def _idle(ctx: Ctx) -> Lines:
     """What a player without a move sees (the same for every sleeper at night)."""
+    view = ctx.view
     if view.phase in ("thief", "werewolf"):
-        return [ui(live, "night_sleep", locale)]
+        return [ctx.say(UI + "night_sleep")]
     if view.phase == "assign":
-        return [ui(live, "placed", locale)]
+        return [ctx.say(UI + "placed")]
     if view.phase in ("discussion", "defence") and view.me in view.ready:
-        return [ui(live, "waiting_done", locale)]
-    return [ui(live, "not_your_step", locale)]
+        return [ctx.say(UI + "waiting_done")]
+    return [ctx.say(UI + "not_your_step")]
 
 
-def _assign(live: LiveGame, view: LupusView, legal: list[Any], locale: str | None) -> Ask:
-    evil = next((r for r in view.hand if r != "townsfolk"), None)
+def _assign(ctx: Ctx) -> Ask:
+    evil = next((r for r in ctx.view.hand if r != "townsfolk"), None)
     row = [
         Button(
-            ui(live, "chest_button", locale, n=a.chest % 2 + 1, code=code(a.chest)),
-            control(live, f"assign:{a.chest}"),
+            ctx.say(UI + "chest_button", n=a.chest % 2 + 1, code=code(a.chest)),
+            ctx.act(a),
             "primary",
         )
-        for a in legal
+        for a in ctx.legal
+        if isinstance(a, Assign)
     ]
-    return [ui(live, f"do_assign_{evil}" if evil else "do_assign", locale)], buttons(row)
+    return [ctx.say(UI + (f"do_assign_{evil}" if evil else "do_assign"))], buttons(row)
 
 
-def _night(live: LiveGame, view: LupusView, legal: list[Any], locale: str | None) -> Ask:
-    rest = "peek" if view.phase == "thief" else "claw"
-    when = ui(live, "night_hint", locale, when=countdown(live))
-    select = house_select(live, rest, [a.house for a in legal], locale)
-    return [ui(live, f"do_{view.phase}", locale, when=when)], (select,)
+def _night(ctx: Ctx) -> Ask:
+    houses = [a.house for a in ctx.legal if isinstance(a, Peek | Claw)]
+    when = ctx.say(UI + "night_hint", when=ctx.countdown())
+    select = house_select(ctx, "peek" if ctx.view.phase == "thief" else "claw", houses)
+    return [ctx.say(f"{UI}do_{ctx.view.phase}", when=when)], (select,)
 
 
-def _privilege(live: LiveGame, view: LupusView, legal: list[Any], locale: str | None) -> Ask:
-    targets = [a.target for a in legal if isinstance(a, Call) and a.target is not None]
+def _privilege(ctx: Ctx) -> Ask:
+    calls = [a for a in ctx.legal if isinstance(a, Call)]
     row = [
-        Button(ui(live, "call_button", locale, seat=t), control(live, f"call:{t}")) for t in targets
+        Button(ctx.say(UI + "call_button", seat=a.target), ctx.act(a))
+        for a in calls
+        if a.target is not None
     ]
-    row.append(Button(ui(live, "skip_button", locale), control(live, "call:none")))
-    return [ui(live, "do_privilege", locale)], buttons(row)
+    row.append(Button(ctx.say(UI + "skip_button"), ctx.act(Call(target=None))))
+    return [ctx.say(UI + "do_privilege")], buttons(row)
 
 
-def _show(live: LiveGame, view: LupusView, legal: list[Any], locale: str | None) -> Ask:
+def _show(ctx: Ctx) -> Ask:
+    view = ctx.view
     mine = {h.house: h.character or "townsfolk" for h in view.houses if h.owner == view.me}
     row = [
         Button(
-            ui(
-                live,
-                "show_button",
-                locale,
-                code=code(a.house),
-                role=role(live, mine[a.house], locale),
-            ),
-            control(live, f"show:{a.house}"),
+            ctx.say(UI + "show_button", code=code(a.house), role=role(ctx, mine[a.house])),
+            ctx.act(a),
             "primary",
         )
-        for a in legal
+        for a in ctx.legal
         if isinstance(a, Show)
     ]
     other = view.called if view.phase == "show_back" else view.burgomaster
-    line = ui(live, f"do_{view.phase}", locale, seat=view.burgomaster, target_seat=other)
+    line = ctx.say(f"{UI}do_{view.phase}", seat=view.burgomaster, target_seat=other)
     return [line], buttons(row)
 
 
-def _betting(live: LiveGame, view: LupusView, legal: list[Any], locale: str | None) -> Ask:
+def _betting(ctx: Ctx) -> Ask:
     row = (
-        Button(ui(live, "draw_button", locale), control(live, "draw"), "primary"),
-        Button(ui(live, "pass_button", locale), control(live, "pass")),
+        Button(ctx.say(UI + "draw_button"), ctx.act(Draw()), "primary"),
+        Button(ctx.say(UI + "pass_button"), ctx.act(Pass())),
     )
-    return [ui(live, "do_betting", locale)], (row,)
+    return [ctx.say(UI + "do_betting")], (row,)
 
 
-def _bet(live: LiveGame, view: LupusView, legal: list[Any], locale: str | None) -> Ask:
+def _bet(ctx: Ctx) -> Ask:
     """One select per coin drawn: choosing the player keeps that coin as the bet."""
-    bets = [a for a in legal if isinstance(a, PlaceBet)]
+    bets = [a for a in ctx.legal if isinstance(a, PlaceBet)]
     selects: list[Row] = []
     for coin in sorted({b.coin for b in bets}, reverse=True):
-        options = tuple(Option(name(live, b.target), str(b.target)) for b in bets if b.coin == coin)
-        placeholder = ui(live, "bet_placeholder", locale, coin=coin)
-        selects.append(Select(control(live, f"bet:{coin}"), options, placeholder))
-    coins = ", ".join(str(c) for c in view.drawn)
-    return [ui(live, "do_bet", locale, coins=coins)], tuple(selects)
+        options = tuple(Option(ctx.name(b.target), str(b.target)) for b in bets if b.coin == coin)
+        placeholder = ctx.say(UI + "bet_placeholder", coin=coin)
+        selects.append(Select(ctx.choose("bet", coin), options, placeholder))
+    coins = ", ".join(str(c) for c in ctx.view.drawn)
+    return [ctx.say(UI + "do_bet", coins=coins)], tuple(selects)
 
 
-def _done(live: LiveGame, view: LupusView, legal: list[Any], locale: str | None) -> Ask:
-    done = Button(ui(live, "done_button", locale), control(live, "done"), "success")
-    return [ui(live, f"do_{view.phase}", locale)], ((done,),)
+def _done(ctx: Ctx) -> Ask:
+    button = Button(ctx.say(UI + "done_button"), ctx.act(Done()), "success")
+    return [ctx.say(f"{UI}do_{ctx.view.phase}")], ((button,),)
 
 
-def _first_vote(live: LiveGame, view: LupusView, legal: list[Any], locale: str | None) -> Ask:
-    select = house_select(live, "vote", [a.house for a in legal], locale)
-    return [ui(live, "do_first_vote", locale)], (select,)
+def _first_vote(ctx: Ctx) -> Ask:
+    select = house_select(ctx, "vote", [a.house for a in ctx.legal if isinstance(a, Vote)])
+    return [ctx.say(UI + "do_first_vote")], (select,)
 
 
-def _ballot(live: LiveGame, view: LupusView, legal: list[Any], locale: str | None) -> Ask:
+def _ballot(ctx: Ctx) -> Ask:
     """Every way to place the tokens on the two suspects, one button each."""
-    ballots = [a.houses for a in legal if isinstance(a, CastBallot)]
-    count = len(ballots[0])
+    ballots = [a for a in ctx.legal if isinstance(a, CastBallot)]
+    count = len(ballots[0].houses)
     row = []
-    for houses in ballots:
+    for ballot in ballots:
+        houses = ballot.houses
         if len(set(houses)) == 1:
             key = "ballot_both" if count > 1 else "ballot_one"
-            label = ui(live, key, locale, code=code(houses[0]))
+            label = ctx.say(UI + key, code=code(houses[0]))
         else:
-            label = ui(live, "ballot_split", locale, first=code(houses[0]), second=code(houses[1]))
-        rest = "ballot:" + "-".join(str(h) for h in houses)
-        row.append(Button(label, control(live, rest), "primary"))
-    many = ui(live, "tokens_many", locale, count=count)
-    tokens = ui(live, "tokens_one", locale) if count == 1 else many
-    return [ui(live, "do_second_vote", locale, count=tokens)], buttons(row)
+            label = ctx.say(UI + "ballot_split", first=code(houses[0]), second=code(houses[1]))
+        row.append(Button(label, ctx.act(ballot), "primary"))
+    many = ctx.say(UI + "tokens_many", count=count)
+    tokens = ctx.say(UI + "tokens_one") if count == 1 else many
+    return [ctx.say(UI + "do_second_vote", count=tokens)], buttons(row)
 
 
-_ASKS = {
+_ASKS: dict[str, Callable[[Ctx], Ask]] = {
     "assign": _assign,
     "thief": _night,
     "werewolf": _night,
@@ -224,41 +216,19 @@ _ASKS = {
 }
 
 
-def panel_screen(live: LiveGame, seat: int, locale: str | None) -> Screen:
+def prompt(ctx: Ctx) -> Ask:
+    """The step's question for this player and its controls (legal moves only)."""
+    if not ctx.view.my_turn:
+        return _idle(ctx), ()
+    return _ASKS[ctx.view.phase](ctx)
+
+
+def panel_screen(ctx: Ctx) -> Screen:
     """The player's panel: in a DM as a prompt, or behind the table's button."""
-    view = private_view(live, seat)
-    legal = live.game.legal_actions(live.state, seat)
-    asks, rows = prompt(live, view, legal, locale)
-    when = countdown(live)
-    if rows and when and view.phase not in ("thief", "werewolf"):
-        asks.append(ui(live, "time_left", locale, when=when))
-    header = ui(live, "panel_header", locale, channel=live.row.channel_id, seat=seat)
-    lines = [header, *knowledge(live, view, locale), "", *asks]
+    asks, rows = prompt(ctx)
+    when = ctx.countdown()
+    if rows and when and ctx.view.phase not in ("thief", "werewolf"):
+        asks.append(ctx.say(UI + "time_left", when=when))
+    header = ctx.say(UI + "panel_header", channel=ctx.channel_id, seat=ctx.seat)
+    lines = [header, *knowledge(ctx), "", *asks]
     return Screen(content="\n".join(lines).strip(), rows=rows)
-
-
-# -- what a click means -------------------------------------------------------------------------
-
-
-def decode(rest: str, values: list[str]) -> dict[str, Any]:
-    """The action behind a control's `rest` (and a select's chosen value)."""
-    op, _, arg = rest.partition(":")
-    try:
-        match op:
-            case "assign":
-                return {"type": "assign", "chest": int(arg)}
-            case "peek" | "claw" | "vote":
-                return {"type": op, "house": int(values[0])}
-            case "call":
-                return {"type": "call", "target": None if arg == "none" else int(arg)}
-            case "show":
-                return {"type": "show", "house": int(arg)}
-            case "draw" | "pass" | "done":
-                return {"type": op}
-            case "bet":
-                return {"type": "bet", "coin": int(arg), "target": int(values[0])}
-            case "ballot":
-                return {"type": "ballot", "houses": [int(h) for h in arg.split("-")]}
-    except (ValueError, IndexError):
-        pass
-    raise Refused("lupusburg.wrong_step")

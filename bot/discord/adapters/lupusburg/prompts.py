@@ -11,18 +11,13 @@ whatever their role, with a button that opens their panel privately.
 from __future__ import annotations
 
 import asyncio
-from typing import TYPE_CHECKING
-from weakref import WeakKeyDictionary
 
+from bot.discord.adapters.base import Happened, Outbox
 from bot.discord.adapters.lupusburg.panel import panel_screen
 from bot.discord.adapters.lupusburg.table import reveal_screen
-from bot.discord.adapters.lupusburg.words import ui
-from bot.core.service import Change, LiveGame
-from bot.discord.ui import Button, Screen
-from bot.discord.wording import event_text
-
-if TYPE_CHECKING:
-    from bot.discord.presenter import Presenter
+from bot.discord.adapters.lupusburg.words import UI
+from bot.discord.ui import Screen
+from games.lupusburg.views import LupusView
 
 NIGHT_STARTS = frozenset({"lupusburg.night", "lupusburg.werewolf_wakes"})
 GAME_ENDS = frozenset({"lupusburg.werewolf_wins", "lupusburg.village_wins"})
@@ -54,66 +49,63 @@ class Messenger:
     """Sends one change's extra messages: public ones first, then the private ones."""
 
     def __init__(self) -> None:
-        # Per running bot (its presenter) and game: seats whose DMs are known closed.
-        # A restart forgets it; the next deal or day DM learns it again.
-        self._closed: WeakKeyDictionary[Presenter, dict[int, set[int]]] = WeakKeyDictionary()
+        # Per game (and channel): the seats whose DMs are known closed. Every deal learns
+        # it afresh; the end of the game, or a restart of the bot, forgets it.
+        self._closed: dict[tuple[int, int], set[int]] = {}
 
-    def closed(self, presenter: Presenter, game_id: int) -> set[int]:
-        return self._closed.setdefault(presenter, {}).setdefault(game_id, set())
+    def closed(self, out: Outbox[LupusView]) -> set[int]:
+        return self._closed.setdefault((out.game_id, out.table().channel_id), set())
 
-    async def after(self, presenter: Presenter, change: Change, panel_button: Button) -> None:
-        live = change.game
-        if live.state is None or change.kind not in ("started", "acted", "expired", "finished"):
+    async def after(self, out: Outbox[LupusView], happened: Happened) -> None:
+        if happened.kind not in ("started", "acted", "expired", "finished"):
             return
-        public = {e.key for e in change.events if e.to is None}
+        public = {e.key for e in happened.public}
         # -- public, first --
-        if change.kind != "finished" and public & GAME_ENDS:  # a game of a series ended
-            screen = await asyncio.to_thread(reveal_screen, live, live.row.locale, final=False)
-            await presenter.post(live, screen)
+        if happened.kind != "finished" and public & GAME_ENDS:  # a game of a series ended
+            screen = await asyncio.to_thread(reveal_screen, out.table(), final=False)
+            await out.post(screen)
         if public & NIGHT_STARTS:
-            await self._night_notice(presenter, live, panel_button)
+            await self._night_notice(out)
         # -- private, last --
-        if change.kind == "started" or "lupusburg.game_started" in public:
-            await self._deal(presenter, live)
-        await self._secrets(presenter, change)
+        if happened.kind == "started" or "lupusburg.game_started" in public:
+            await self._deal(out)
+        await self._secrets(out, happened)
+        if happened.kind == "finished":
+            self._closed.pop((out.game_id, out.table().channel_id), None)
 
-    async def _deal(self, presenter: Presenter, live: LiveGame) -> None:
+    async def _deal(self, out: Outbox[LupusView]) -> None:
         """Everyone's characters and the placement prompt (closed DMs: a channel notice)."""
-        closed = self.closed(presenter, live.id)
-        for seat in range(len(live.players)):
-            screen = panel_screen(live, seat, live.row.locale)
-            if await presenter.prompt(live, seat, screen):
-                closed.discard(seat)
-            else:
+        closed = self.closed(out)
+        closed.clear()
+        for seat in range(len(out.table().names)):
+            screen = panel_screen(out.seat(seat))
+            if not await out.prompt(seat, screen):
                 closed.add(seat)
 
-    async def _night_notice(self, presenter: Presenter, live: LiveGame, button: Button) -> None:
-        closed = sorted(self.closed(presenter, live.id))
+    async def _night_notice(self, out: Outbox[LupusView]) -> None:
+        closed = sorted(self.closed(out))
         if not closed:
             return
-        users = [live.players[s].user_id for s in closed]
-        mentions = " ".join(f"<@{u}>" for u in users)
+        ctx = out.table()
         notice = Screen(
-            content=ui(live, "dm_closed_night", live.row.locale, mentions=mentions),
-            rows=((button,),),
-            mentions=tuple(users),
+            content=ctx.say(UI + "dm_closed_night", mentions=" ".join(map(ctx.mention, closed))),
+            rows=((ctx.panel_button(),),),
+            mentions=tuple(ctx.user_ids[s] for s in closed),
         )
-        await presenter.post(live, notice)
+        await out.post(notice)
 
-    async def _secrets(self, presenter: Presenter, change: Change) -> None:
-        live = change.game
-        locale = live.row.locale
-        actor = live.seat_of(change.user_id) if change.user_id is not None else None
-        closed = self.closed(presenter, live.id)
-        for event in change.events:
+    async def _secrets(self, out: Outbox[LupusView], happened: Happened) -> None:
+        closed = self.closed(out)
+        for event in happened.events:
             for seat in event.to or ():
-                if seat == actor and event.key in ON_THE_PANEL:
+                if seat == happened.actor and event.key in ON_THE_PANEL:
                     continue
+                ctx = out.seat(seat)
                 if event.key in PROMPTS:
-                    screen = panel_screen(live, seat, locale)
+                    screen = panel_screen(ctx)
                 else:
-                    header = ui(live, "dm_header", locale, channel=live.row.channel_id)
-                    screen = Screen(content=f"{header}\n{event_text(live, event, locale)}")
-                delivered = await presenter.direct(live, seat, screen)
+                    header = ctx.say(UI + "dm_header", channel=ctx.channel_id)
+                    screen = Screen(content=f"{header}\n{ctx.event(event)}")
+                delivered = await out.direct(seat, screen)
                 if event.key not in NIGHT_SECRETS:
                     (closed.discard if delivered else closed.add)(seat)

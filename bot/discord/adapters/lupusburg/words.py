@@ -1,17 +1,16 @@
-"""How Lupusburg names things in messages: houses, characters, countdowns."""
+"""How Lupusburg names things in messages: houses and characters.
+
+The adapter's own sentences are `[lupusburg.ui]` in the game's catalog (`UI` + key).
+"""
 
 from __future__ import annotations
 
-from bot.core.service import LiveGame
-from bot.discord.wording import say
+from bot.discord.adapters.context import Context
+from games.lupusburg.views import LupusView
 from games.pictures import player_letter
 
 UI = "lupusburg.ui."
-
-
-def ui(live: LiveGame, key: str, locale: str | None, **params: object) -> str:
-    """A sentence of the adapter's own (`[lupusburg.ui]` in the game's catalog)."""
-    return say(live, UI + key, locale, **params)
+Ctx = Context[LupusView]  # a table's or a player's context
 
 
 def code(house: int) -> str:
@@ -19,28 +18,16 @@ def code(house: int) -> str:
     return f"{player_letter(house // 2)}{house % 2 + 1}"
 
 
-def house(live: LiveGame, index: int, locale: str | None) -> str:
+def house(ctx: Ctx, index: int) -> str:
     """'Bea's house 1 (B1)'."""
-    return ui(live, "house", locale, seat=index // 2, n=index % 2 + 1, code=code(index))
+    return ctx.say(UI + "house", seat=index // 2, n=index % 2 + 1, code=code(index))
 
 
-def house_option(live: LiveGame, index: int, locale: str | None) -> str:
+def house_option(ctx: Ctx, index: int) -> str:
     """A select option's label: 'B1 · Bea, house 1'."""
-    return ui(live, "house_option", locale, seat=index // 2, n=index % 2 + 1, code=code(index))
+    return ctx.say(UI + "house_option", seat=index // 2, n=index % 2 + 1, code=code(index))
 
 
-def role(live: LiveGame, name: str, locale: str | None) -> str:
-    return ui(live, name, locale)
-
-
-def name(live: LiveGame, seat: int) -> str:
-    return live.players[seat].display_name
-
-
-def names(live: LiveGame, seats: list[int] | set[int] | frozenset[int]) -> str:
-    return ", ".join(name(live, s) for s in sorted(seats))
-
-
-def countdown(live: LiveGame) -> str:
-    """A Discord timestamp that every client animates ('in 25 seconds'), or ''."""
-    return f"<t:{int(live.deadline_at)}:R>" if live.deadline_at is not None else ""
+def role(ctx: Ctx, name: str) -> str:
+    """A character's name: 'Werewolf', 'Thief', 'Townsfolk'."""
+    return ctx.say(UI + name)
