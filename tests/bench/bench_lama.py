@@ -1,4 +1,4 @@
-"""No Prob-Lama benchmark: python tests/bench/bench_lama.py
+"""No Prob-Lama benchmark: python -m tests.bench.bench_lama
 
 Medians of: one turn step applied (engine), legal_actions, scoring a layout (with
 jokers and without) and a whole round end, and the table picture for 6 players.

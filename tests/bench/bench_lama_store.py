@@ -1,6 +1,6 @@
 """No Prob-Lama through the host: one turn applied and stored (medians).
 
-    python tests/bench/bench_lama_store.py
+    python -m tests.bench.bench_lama_store
 
 Each action goes through GameService.act (validate, apply, commit to SQLite in WAL
 mode on a temporary file, reschedule the step's deadline), as a click does, without

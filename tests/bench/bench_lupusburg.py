@@ -2,7 +2,7 @@
 (GameService and a SQLite Store, every action committed; no waiting: deadlines are fired
 at once), and the table picture.
 
-Run: python tests/bench/bench_lupusburg.py
+Run: python -m tests.bench.bench_lupusburg
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Store speed at 1,000 stored games: commit one action, reload one game (medians).
 
-    python tests/bench/bench_store.py
+    python -m tests.bench.bench_store
 
 Also reports the resident memory of the bot's process (discord.py, every game and
 adapter loaded) holding 1,000 games in play, a mix of every game kind.
