@@ -9,14 +9,27 @@ Two ways to play (option `schedule`):
   a final deadline (`final_hours`); then every open roll is placed by the default.
 The game ends as soon as every sheet is full.
 
+The flow as phases (`phase_key` in brackets):
+- "live" (r1..r15): the seats yet to place the roll on the table act.
+- "waiting" (r0): a scheduled game before its first roll. It ends at once: the
+  lobby starts itself at the first roll time (`starts_at`), and a host who starts
+  it early gets the first roll at once too.
+- "scheduled" (r1..r14): whoever is behind places; the deadline is the next roll
+  time, with a DM reminder for whoever is still behind on the way.
+- "final" (final): the catch-up after the 15th roll; its deadline places every
+  open roll by the default.
+- "end" (end): every sheet is full.
+
 The default placement (timeouts) is documented in `placement.default_placement`.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from datetime import datetime, timedelta
+from typing import ClassVar
 
-from games.engine import Deadline, Event, Game, IllegalAction, Result, Seat
+from games.engine import Event, Game, IllegalAction, Phase, Result, Seat, in_seconds
 from games.tufteln.models import (
     ROUNDS,
     OpenRoll,
@@ -29,10 +42,60 @@ from games.tufteln.models import (
 from games.tufteln.placement import assignments, check, default_placement, fill, legal_pairs
 from games.tufteln.schedule import next_roll_time
 from games.tufteln.scoring import rating, score_sheet, total
-from games.tufteln.sheet import BLANK_SHEET, FIELD_NAMES
+from games.tufteln.sheet import BLANK_SHEET, FIELD_NAMES, field_index
+
+REMIND_AFTER = timedelta(hours=4)  # a reminder at most this long after a roll...
+REMIND_SHARE = 0.5  # ...and halfway to the next deadline when that comes sooner
+REMIND_MIN_GAP = timedelta(hours=1)  # rolls closer together than this: no reminders
 
 
-class Tufteln(Game[TuftelnState, Place, TuftelnOptions]):
+# -- the phases ------------------------------------------------------------------------------
+
+
+def behind(state: TuftelnState) -> Iterable[Seat]:
+    """The seats with a roll still to place (in live play: the roll on the table)."""
+    made = len(state.rolls)
+    return (s for s, n in enumerate(state.placed) if n < made)
+
+
+def moves(state: TuftelnState, seat: Seat) -> list[Place]:
+    """Every placement of `seat`'s oldest open roll."""
+    index = state.placed[seat]
+    dice = state.rolls[index]
+    pairs = assignments(legal_pairs(state.sheets[seat], state.variant), dice)
+    return [Place(roll=index + 1, first=FIELD_NAMES[i], second=FIELD_NAMES[j]) for i, j in pairs]
+
+
+def roll(state: TuftelnState) -> list[Event]:
+    """A scheduled deadline: the next roll (after the 15th, the catch-up begins)."""
+    events = [_roll(state)]
+    if len(state.rolls) == ROUNDS:
+        events.append(Event(key="tufteln.last_roll", params={"hours": state.final_hours}))
+    return events
+
+
+def place_open_by_default(state: TuftelnState) -> list[Event]:
+    """Live: the roll on the table; the final deadline: every open roll. Then go on."""
+    events = []
+    for seat in list(behind(state)):
+        count = len(state.rolls) - state.placed[seat]
+        for _ in range(count):
+            dice = state.rolls[state.placed[seat]]
+            _place(state, seat, default_placement(state.sheets[seat], state.variant, dice))
+        state.defaulted[seat] += count
+        events.append(Event(key="tufteln.auto_placed", params={"seat": seat, "count": count}))
+    return events + _advance(state)
+
+
+def remind(state: TuftelnState, start: datetime, end: datetime) -> datetime | None:
+    """Some hours into a long wait: none when the rolls come within the hour."""
+    gap = end - start
+    if not state.remind or gap < REMIND_MIN_GAP:
+        return None
+    return start + min(REMIND_AFTER, gap * REMIND_SHARE)
+
+
+class Tufteln(Game[TuftelnState, Place, TuftelnOptions, TuftelnView]):
     id = "tufteln"
     name = "Tüfteln"
     aliases = ("tüfteln",)
@@ -42,6 +105,33 @@ class Tufteln(Game[TuftelnState, Place, TuftelnOptions]):
     state_model = TuftelnState
     action_model = Place
     hidden = False
+    phases: ClassVar[Mapping[str, Phase[TuftelnState]]] = {
+        "live": Phase[TuftelnState](
+            actions=(Place,),
+            active=behind,
+            moves=moves,
+            ends=lambda state, now: in_seconds(now, state.turn_seconds),
+            timeout=place_open_by_default,
+        ),
+        "waiting": Phase[TuftelnState](ends=lambda state, now: now, timeout=roll),
+        "scheduled": Phase[TuftelnState](
+            actions=(Place,),
+            active=behind,
+            moves=moves,
+            ends=lambda state, now: next_roll_time(state.schedule, now),
+            timeout=roll,
+            remind=remind,
+        ),
+        "final": Phase[TuftelnState](
+            actions=(Place,),
+            active=behind,
+            moves=moves,
+            ends=lambda state, now: now + timedelta(hours=state.final_hours),
+            timeout=place_open_by_default,
+            remind=remind,
+        ),
+        "end": Phase[TuftelnState](),
+    }
 
     # -- construction -------------------------------------------------------------------
 
@@ -60,97 +150,94 @@ class Tufteln(Game[TuftelnState, Place, TuftelnOptions]):
             last=[("", "")] * seats,
         )
         if not state.schedule:
-            self._roll(state)  # live play starts with a roll on the table
+            _roll(state)  # live play starts with a roll on the table
         return state
 
-    # -- whose move -------------------------------------------------------------------
+    def starts_at(self, options: TuftelnOptions, opened_at: datetime) -> datetime | None:
+        """A scheduled lobby starts itself with the first roll of its schedule."""
+        return next_roll_time(options.schedule, opened_at) if options.schedule else None
 
-    def active(self, state: TuftelnState) -> frozenset[Seat]:
-        if state.over:
-            return frozenset()
-        made = len(state.rolls)
-        return frozenset(s for s, n in enumerate(state.placed) if n < made)
+    # -- the flow -------------------------------------------------------------------------
 
-    def phase_key(self, state: TuftelnState) -> str:
+    def phase(self, state: TuftelnState) -> str:
         if state.over:
             return "end"
-        if state.schedule and len(state.rolls) == ROUNDS:
-            return "final"
-        return f"r{len(state.rolls)}"
+        if not state.schedule:
+            return "live"
+        made = len(state.rolls)
+        return "waiting" if made == 0 else "final" if made == ROUNDS else "scheduled"
+
+    def phase_key(self, state: TuftelnState) -> str:
+        phase = self.phase(state)
+        return phase if phase in ("end", "final") else f"r{len(state.rolls)}"
 
     def behind(self, state: TuftelnState) -> list[int]:
-        """How many rolls each seat still has to place (for the host's reminders)."""
+        """How many rolls each seat still has to place."""
         made = len(state.rolls)
         return [made - n for n in state.placed]
 
     # -- moves ----------------------------------------------------------------------------
 
-    def legal_actions(self, state: TuftelnState, seat: Seat) -> list[Place]:
+    def is_legal(self, state: TuftelnState, seat: Seat, action: Place) -> bool:
+        """`action in legal_actions(...)`, without listing them: the oldest open roll,
+        fields by their names, a placement `check` accepts, and with equal dice the
+        fields in reading order (the one way `legal_actions` lists it)."""
         if state.over or not 0 <= seat < state.seats:
-            return []
+            return False
         index = state.placed[seat]
-        if index >= len(state.rolls):
-            return []
+        if index >= len(state.rolls) or action.roll != index + 1:
+            return False
+        try:
+            i, j = check(state.sheets[seat], state.variant, action.first, action.second)
+        except IllegalAction:
+            return False
         dice = state.rolls[index]
-        pairs = assignments(legal_pairs(state.sheets[seat], state.variant), dice)
-        roll = index + 1
-        return [Place(roll=roll, first=FIELD_NAMES[i], second=FIELD_NAMES[j]) for i, j in pairs]
+        spelled = (FIELD_NAMES[i], FIELD_NAMES[j]) == (action.first, action.second)
+        return spelled and (i < j or dice[0] != dice[1])
 
-    def apply(
-        self, state: TuftelnState, seat: Seat, action: Place
-    ) -> tuple[TuftelnState, list[Event]]:
-        # Unlike the default, a seat with nothing open reaches `play`, which says
-        # precisely why (a double click: "You already placed roll 3."), and the
-        # copy is shallow where that is safe (see `_copy`).
+    def refusal(self, state: TuftelnState, seat: Seat, action: Place) -> IllegalAction:
+        """A double click says "You already placed roll 3", not "not your turn"."""
         if state.over:
-            raise IllegalAction("engine.game_over")
+            return IllegalAction("engine.game_over")
         if not 0 <= seat < state.seats:
-            raise IllegalAction("engine.not_your_turn")
-        new = _copy(state)
-        return new, self.play(new, seat, action)
+            return IllegalAction("engine.not_your_turn")
+        return self.explain(state, seat, action) or IllegalAction("engine.not_allowed")
 
-    def expire(self, state: TuftelnState) -> tuple[TuftelnState, list[Event]]:
-        new = _copy(state)
-        return new, self.timeout(new)
+    def explain(self, state: TuftelnState, seat: Seat, action: Place) -> IllegalAction | None:
+        open_index = state.placed[seat]
+        index = action.roll - 1
+        if index < open_index:
+            return IllegalAction("tufteln.roll_placed", roll=action.roll)
+        if index >= len(state.rolls):
+            return IllegalAction("tufteln.roll_not_made", roll=action.roll)
+        if index > open_index:
+            return IllegalAction("tufteln.earlier_roll", roll=action.roll, open=open_index + 1)
+        try:
+            check(state.sheets[seat], state.variant, action.first, action.second)
+        except IllegalAction as refused:
+            return refused
+        return None
 
     def play(self, state: TuftelnState, seat: Seat, action: Place) -> list[Event]:
-        index = action.roll - 1
-        open_index = state.placed[seat]
-        if index < open_index:
-            raise IllegalAction("tufteln.roll_placed", roll=action.roll)
-        if index >= len(state.rolls):
-            raise IllegalAction("tufteln.roll_not_made", roll=action.roll)
-        if index > open_index:
-            raise IllegalAction("tufteln.earlier_roll", roll=action.roll, open=open_index + 1)
-        placement = check(state.sheets[seat], state.variant, action.first, action.second)
-        self._place(state, seat, placement)
+        i, j = field_index(action.first), field_index(action.second)
+        assert i is not None and j is not None, "play trusts the action is legal"
+        _place(state, seat, (i, j))
         events = [Event(key="tufteln.placed", params={"seat": seat, "roll": action.roll})]
-        return events + self._advance(state)
+        return events + _advance(state)
 
-    # -- time ---------------------------------------------------------------------------
-
-    def deadline(self, state: TuftelnState, now: datetime) -> Deadline | None:
-        if state.over:
-            return None
-        key = self.phase_key(state)
-        if not state.schedule:
-            if not state.turn_seconds:
-                return None
-            return Deadline(key=key, at=now + timedelta(seconds=state.turn_seconds))
-        if key == "final":
-            return Deadline(key=key, at=now + timedelta(hours=state.final_hours))
-        return Deadline(key=key, at=next_roll_time(state.schedule, now))
-
-    def timeout(self, state: TuftelnState) -> list[Event]:
-        if state.over:
-            return []
-        if state.schedule and len(state.rolls) < ROUNDS:
-            events = [self._roll(state)]
-            if len(state.rolls) == ROUNDS:
-                events.append(Event(key="tufteln.last_roll", params={"hours": state.final_hours}))
-            return events
-        # Live: the current roll; scheduled final deadline: every open roll.
-        return self._place_open_by_default(state) + self._advance(state)
+    def copy(self, state: TuftelnState) -> TuftelnState:
+        """Like the contract's deep copy, but cheap: every per-seat list holds immutable
+        values (str, int, tuple), so copying the lists is enough; with 200 players this
+        is ~100x faster than `deepcopy`."""
+        return state.model_copy(
+            update={
+                "rolls": list(state.rolls),
+                "sheets": list(state.sheets),
+                "placed": list(state.placed),
+                "defaulted": list(state.defaulted),
+                "last": list(state.last),
+            }
+        )
 
     # -- what people see ----------------------------------------------------------------
 
@@ -168,11 +255,11 @@ class Tufteln(Game[TuftelnState, Place, TuftelnOptions]):
             over=state.over,
         )
         if state.over:
-            view.sheets = [self._sheet_view(state, s) for s in range(state.seats)]
+            view.sheets = [_sheet_view(state, s) for s in range(state.seats)]
             result = self.result(state)
             view.winners = list(result.winners) if result else []
         if seat is not None and 0 <= seat < state.seats:
-            view.me = self._sheet_view(state, seat)
+            view.me = _sheet_view(state, seat)
             view.open_rolls = [
                 OpenRoll(roll=k + 1, dice=state.rolls[k])
                 for k in range(state.placed[seat], len(state.rolls))
@@ -186,90 +273,67 @@ class Tufteln(Game[TuftelnState, Place, TuftelnOptions]):
         best = max(scores)
         return Result(scores=scores, winners=tuple(s for s, p in enumerate(scores) if p == best))
 
-    # -- internals ------------------------------------------------------------------------
 
-    def _roll(self, state: TuftelnState) -> Event:
-        rng = state.rng()
-        dice = (rng.randint(1, 6), rng.randint(1, 6))
-        state.rolls.append(dice)
-        return Event(
-            key="tufteln.rolled",
-            params={"roll": len(state.rolls), "first": dice[0], "second": dice[1]},
-        )
+# -- internals ------------------------------------------------------------------------------
 
-    def _place(self, state: TuftelnState, seat: Seat, placement: tuple[int, int]) -> None:
-        dice = state.rolls[state.placed[seat]]
-        state.sheets[seat] = fill(state.sheets[seat], placement, dice)
-        state.placed[seat] += 1
-        state.last[seat] = (FIELD_NAMES[placement[0]], FIELD_NAMES[placement[1]])
 
-    def _place_open_by_default(self, state: TuftelnState) -> list[Event]:
-        events = []
-        for seat in sorted(self.active(state)):
-            count = len(state.rolls) - state.placed[seat]
-            for _ in range(count):
-                dice = state.rolls[state.placed[seat]]
-                placement = default_placement(state.sheets[seat], state.variant, dice)
-                self._place(state, seat, placement)
-            state.defaulted[seat] += count
-            events.append(Event(key="tufteln.auto_placed", params={"seat": seat, "count": count}))
-        return events
+def _roll(state: TuftelnState) -> Event:
+    rng = state.rng()
+    dice = (rng.randint(1, 6), rng.randint(1, 6))
+    state.rolls.append(dice)
+    return Event(
+        key="tufteln.rolled",
+        params={"roll": len(state.rolls), "first": dice[0], "second": dice[1]},
+    )
 
-    def _advance(self, state: TuftelnState) -> list[Event]:
-        """After placements: end when every sheet is full; in live play, roll on."""
-        made = len(state.rolls)
-        if any(n < made for n in state.placed):
-            return []
-        if made == ROUNDS:
-            return self._finish(state)
-        if not state.schedule:
-            return [self._roll(state)]
+
+def _place(state: TuftelnState, seat: Seat, placement: tuple[int, int]) -> None:
+    dice = state.rolls[state.placed[seat]]
+    state.sheets[seat] = fill(state.sheets[seat], placement, dice)
+    state.placed[seat] += 1
+    state.last[seat] = (FIELD_NAMES[placement[0]], FIELD_NAMES[placement[1]])
+
+
+def _advance(state: TuftelnState) -> list[Event]:
+    """After placements: end when every sheet is full; in live play, roll on."""
+    made = len(state.rolls)
+    if any(n < made for n in state.placed):
         return []
+    if made == ROUNDS:
+        return _finish(state)
+    if not state.schedule:
+        return [_roll(state)]
+    return []
 
-    def _finish(self, state: TuftelnState) -> list[Event]:
-        state.over = True
-        result = self.result(state)
-        assert result is not None
-        best = max(result.scores)
-        events = [Event(key="tufteln.over", params={"best": best, "winners": len(result.winners)})]
-        if state.seats == 1:
-            events.append(
-                Event(key=f"tufteln.rating.{rating(best)}", params={"seat": 0, "total": best})
-            )
-        return events
 
-    def _sheet_view(self, state: TuftelnState, seat: Seat) -> SheetView:
-        sheet = state.sheets[seat]
-        score = score_sheet(sheet)
-        full = state.placed[seat] == ROUNDS
-        return SheetView(
-            seat=seat,
-            values=[int(ch) for ch in sheet],
-            last=[name for name in state.last[seat] if name],
-            squares=score.squares,
-            points=score.points,
-            bonus=score.bonus,
-            total=score.total,
-            full=full,
-            defaulted=state.defaulted[seat],
-            rating=rating(score.total) if full and state.seats == 1 else None,
+def _finish(state: TuftelnState) -> list[Event]:
+    state.over = True
+    scores = [total(sheet) for sheet in state.sheets]
+    best = max(scores)
+    winners = sum(1 for points in scores if points == best)
+    events = [Event(key="tufteln.over", params={"best": best, "winners": winners})]
+    if state.seats == 1:
+        events.append(
+            Event(key=f"tufteln.rating.{rating(best)}", params={"seat": 0, "total": best})
         )
+    return events
 
 
-def _copy(state: TuftelnState) -> TuftelnState:
-    """A copy safe to change in place, like the contract's deep copy but cheap.
-
-    Every per-seat list holds immutable values (str, int, tuple), so copying the
-    lists is enough; with 200 players this is ~100x faster than `deepcopy`.
-    """
-    return state.model_copy(
-        update={
-            "rolls": list(state.rolls),
-            "sheets": list(state.sheets),
-            "placed": list(state.placed),
-            "defaulted": list(state.defaulted),
-            "last": list(state.last),
-        }
+def _sheet_view(state: TuftelnState, seat: Seat) -> SheetView:
+    sheet = state.sheets[seat]
+    score = score_sheet(sheet)
+    full = state.placed[seat] == ROUNDS
+    return SheetView(
+        seat=seat,
+        values=[int(ch) for ch in sheet],
+        last=[name for name in state.last[seat] if name],
+        squares=score.squares,
+        points=score.points,
+        bonus=score.bonus,
+        total=score.total,
+        full=full,
+        defaulted=state.defaulted[seat],
+        rating=rating(score.total) if full and state.seats == 1 else None,
     )
 
 

@@ -53,6 +53,13 @@ class Place(BaseModel):
     first: str
     second: str
 
+    @field_validator("first", "second")
+    @classmethod
+    def _field_name(cls, value: str) -> str:
+        """Field names as the sheet spells them ('c4 ' is C4), so equal placements are
+        equal actions."""
+        return value.strip().upper()
+
 
 class TuftelnState(State):
     variant: Literal["A", "B"]

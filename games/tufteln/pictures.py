@@ -68,11 +68,10 @@ def draw_text(
     text: str,
     size: int,
     fill: tuple[int, int, int] = INK,
-    **kwargs: object,
 ) -> float:
     """Draw `text` at its top left `xy`. Returns the width."""
     face = font(size)
-    draw.text(xy, text, font=face, fill=fill, **kwargs)  # type: ignore[arg-type]
+    draw.text(xy, text, font=face, fill=fill)
     return draw.textlength(text, font=face)
 
 
@@ -82,9 +81,18 @@ def _centred(
     text: str,
     face: ImageFont.FreeTypeFont,
     fill: tuple[int, int, int],
-    **kwargs: object,
+    stroke_width: int = 0,
+    stroke_fill: tuple[int, int, int] | None = None,
 ) -> None:
-    draw.text(centre, text, font=face, fill=fill, anchor="mm", **kwargs)  # type: ignore[arg-type]
+    draw.text(
+        centre,
+        text,
+        font=face,
+        fill=fill,
+        anchor="mm",
+        stroke_width=stroke_width,
+        stroke_fill=stroke_fill,
+    )
 
 
 # -- the sheet grid -----------------------------------------------------------------------
@@ -169,13 +177,13 @@ def draw_grid(sheet: SheetView, cell: int = CELL, highlight: bool = True) -> Ima
             _centred(draw, centre, str(value), digits, INK, stroke_width=max(1, cell // 45))
         else:
             # A halo in the field colour keeps the digit clear of the texture.
-            halo = {"stroke_width": max(2, cell // 25), "stroke_fill": FILL[colour]}
-            _centred(draw, centre, str(value), digits, PEN, **halo)
+            halo = max(2, cell // 25)
+            _centred(draw, centre, str(value), digits, PEN, halo, FILL[colour])
     if highlight:
         for name in sheet.last:
-            index = field_index(name)
-            if index is not None:
-                x0, y0, x1, y1 = _field_box(index, cell)
+            marked = field_index(name)
+            if marked is not None:
+                x0, y0, x1, y1 = _field_box(marked, cell)
                 inset = max(2, cell // 25)
                 draw.rectangle(
                     (x0 + inset, y0 + inset, x1 - inset, y1 - inset),

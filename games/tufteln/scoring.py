@@ -72,7 +72,7 @@ def classify(tl: int, tr: int, br: int, bl: int) -> str:
     return "different"
 
 
-_TABLE: Final[dict[tuple[int, int, int, int], str]] = {
+_TABLE: Final[dict[tuple[int, ...], str]] = {
     values: classify(*values) for values in product(range(1, 7), repeat=4)
 }
 

@@ -1,4 +1,4 @@
-"""Tüfteln's Discord screens built from engine states, without Discord."""
+"""Tüfteln's Discord screens built from engine states through contexts, without Discord."""
 
 from __future__ import annotations
 
@@ -8,49 +8,75 @@ from typing import Any
 import pytest
 
 from bot.discord import ids
-from bot.discord.adapters.tufteln import ADAPTER, panel, timers
-from bot.core.service import Change, LiveGame
-from bot.core.store import GameRow, PlayerRow
+from bot.discord.adapters.base import Happened
+from bot.discord.adapters.context import Context
+from bot.discord.adapters.tufteln import ADAPTER, panel
 from bot.discord.ui import Button, Picture, Screen, Select
+from games.engine import Event, Seat
 from games.tufteln import GAME
-from games.tufteln.models import Place, TuftelnState
+from games.tufteln.models import Place, TuftelnState, TuftelnView
 
 NOW = 1_800_000_000.0
 
 
-def make_live(
-    seats: int, options: dict[str, Any] | None = None, status: str = "running"
-) -> LiveGame:
-    parsed = GAME.parse_options(options or {})
-    row = GameRow(
-        id=7, guild_id=1, channel_id=2, parent_id=None, kind="tufteln",
-        options=parsed.model_dump(mode="json"), status=status, host_id=100, locale="en",
-        seed=11, state=None, version=1, table_message_id=None, created_at=NOW, updated_at=NOW,
-    )  # fmt: skip
-    players = [PlayerRow(s, 100 + s, f"Player{s:03}") for s in range(seats)]
-    live = LiveGame(row=row, players=players)
-    if status != "lobby":
-        live.state = GAME.setup(seats, parsed, seed=11)
-    return live
+class Table:
+    """A started game as the host holds it: a state, names and the phase's deadline."""
+
+    def __init__(self, seats: int, options: dict[str, Any] | None = None) -> None:
+        self.state: TuftelnState = GAME.setup(seats, GAME.parse_options(options or {}), seed=11)
+        self.names = tuple(f"Player{s:03}" for s in range(seats))
+        self.deadline_at: float | None = None
+
+    def context(self, seat: Seat | None = None) -> Context[TuftelnView]:
+        """What the host hands the adapter: the table's (None) or one player's context."""
+        state = self.state
+        return Context(
+            view=GAME.view(state, seat),
+            locale="en",
+            game_id=7,
+            game_name=GAME.name,
+            phase=GAME.phase_key(state),
+            names=self.names,
+            user_ids=tuple(100 + s for s in range(state.seats)),
+            channel_id=2,
+            version=1,
+            deadline_at=self.deadline_at,
+            finished=GAME.result(state) is not None,
+            seat=seat,
+            legal=tuple(GAME.legal_actions(state, seat)) if seat is not None else (),
+            panel_key=ADAPTER.panel_key,
+        )
+
+    def play(self, seat: int, rnd: random.Random) -> list[Event]:
+        action = rnd.choice(GAME.legal_actions(self.state, seat))
+        self.state, events = GAME.apply(self.state, seat, action)
+        return events
+
+    def expire(self) -> list[Event]:
+        self.state, events = GAME.expire(self.state)
+        return events
+
+    @property
+    def over(self) -> bool:
+        return self.state.over
 
 
-def state(live: LiveGame) -> TuftelnState:
-    assert isinstance(live.state, TuftelnState)
-    return live.state
-
-
-def play(live: LiveGame, seat: int, rnd: random.Random) -> None:
-    live.state, _ = GAME.apply(state(live), seat, rnd.choice(GAME.legal_actions(live.state, seat)))
-
-
-def expire(live: LiveGame) -> list[Any]:
-    live.state, events = GAME.expire(state(live))
-    return events
+def click(game: Table, seat: int, custom_id: str, values: list[str] | None = None) -> Any:
+    """What the router does with a click: a panel step (a Screen) or the action."""
+    control = ids.parse(custom_id)
+    assert control is not None and control.phase is None  # valid across rolls (catch-up)
+    rest = ids.fill(control.rest, values or [])
+    if rest.startswith(ids.STEP):
+        step = tuple(part for part in rest.removeprefix(ids.STEP).split(ids.FIELD) if part)
+        return ADAPTER.panel(game.context(seat), step)
+    data = ids.decode(rest, GAME.action_kinds())
+    assert data is not None, rest
+    return GAME.parse_action(data)
 
 
 def rest(custom_id: str) -> str:
     control = ids.parse(custom_id)
-    assert control is not None and control.phase is None  # valid across rolls (catch-up)
+    assert control is not None
     return control.rest
 
 
@@ -60,9 +86,13 @@ def check_limits(screen: Screen) -> None:
         if isinstance(row, Select):
             assert 1 <= len(row.options) <= 25 and len(row.custom_id) <= 100
             assert all(len(o.label) <= 100 and len(o.description or "") <= 100 for o in row.options)
+            assert len({o.value for o in row.options}) == len(row.options)
         else:
             assert len(row) <= 5
             assert all(len(b.custom_id) <= 100 and len(b.label) <= 80 for b in row)
+    custom_ids = [r.custom_id for r in screen.rows if isinstance(r, Select)]
+    custom_ids += [b.custom_id for r in screen.rows if not isinstance(r, Select) for b in r]
+    assert len(custom_ids) == len(set(custom_ids))  # Discord wants them unique per message
 
 
 @pytest.fixture
@@ -72,41 +102,30 @@ def no_pictures(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(panel, "sheet_picture", lambda *args, **kwargs: blank)
 
 
-def offered(live: LiveGame, seat: int) -> set[tuple[int, str, str]]:
+def is_back(button: Button) -> bool:
+    return button.label == "Back"
+
+
+def offered(game: Table, seat: int) -> list[Place]:
     """Every placement the panel lets the player make, following each step."""
-    screen = ADAPTER.panel(live, seat, "en")
+    screen = ADAPTER.panel(game.context(seat))
     check_limits(screen)
-    found = set()
+    found = []
     for row in screen.rows:
         assert isinstance(row, Select)
         for option in row.options:
-            result = ADAPTER.decode(live, seat, rest(row.custom_id), [option.value])
-            if isinstance(result, dict):
-                found.add((result["roll"], result["first"], result["second"]))
+            result = click(game, seat, row.custom_id, [option.value])
+            if isinstance(result, Place):
+                found.append(result)
                 continue
+            assert isinstance(result, Screen)
             check_limits(result)
             for step in result.rows:
-                choices: list[tuple[str, list[str]]]
                 if isinstance(step, Select):
-                    choices = [(rest(step.custom_id), [o.value]) for o in step.options]
+                    found += [click(game, seat, step.custom_id, [o.value]) for o in step.options]
                 else:
-                    choices = [
-                        (rest(b.custom_id), []) for b in step if "b" not in rest(b.custom_id)[:1]
-                    ]
-                for code, values in choices:
-                    action = ADAPTER.decode(live, seat, code, values)
-                    assert isinstance(action, dict)
-                    found.add((action["roll"], action["first"], action["second"]))
+                    found += [click(game, seat, b.custom_id) for b in step if not is_back(b)]
     return found
-
-
-def legal(live: LiveGame, seat: int) -> set[tuple[int, str, str]]:
-    return {(a.roll, a.first, a.second) for a in GAME.legal_actions(state(live), seat)}
-
-
-def same(live: LiveGame, placements: set[tuple[int, str, str]]) -> set[tuple[int, frozenset[str]]]:
-    """Placements of equal dice: which die goes where does not matter."""
-    return {(roll, frozenset((a, b))) for roll, a, b in placements}
 
 
 # -- the panel --------------------------------------------------------------------------------
@@ -115,155 +134,177 @@ def same(live: LiveGame, placements: set[tuple[int, str, str]]) -> set[tuple[int
 @pytest.mark.parametrize("variant", ["A", "B"])
 @pytest.mark.usefixtures("no_pictures")
 def test_the_panel_offers_exactly_the_legal_placements(variant: str) -> None:
-    live = make_live(1, {"variant": variant})
+    game = Table(1, {"variant": variant})
     rnd = random.Random(variant)
-    while not state(live).over:
-        dice = state(live).rolls[state(live).placed[0]]
-        if dice[0] == dice[1]:
-            assert same(live, offered(live, 0)) == same(live, legal(live, 0))
-        else:
-            assert offered(live, 0) == legal(live, 0)
-        play(live, 0, rnd)
+    while not game.over:
+        found = {(a.roll, a.first, a.second) for a in offered(game, 0)}
+        legal = {(a.roll, a.first, a.second) for a in GAME.legal_actions(game.state, 0)}
+        assert found == legal  # equal dice too: whichever field comes first, one action
+        game.play(0, rnd)
 
 
 def test_every_offered_placement_is_accepted_and_the_next_panel_follows() -> None:
-    live = make_live(2, {"variant": "A"})
-    screen = ADAPTER.panel(live, 0, "en")
+    game = Table(2, {"variant": "A"})
+    screen = ADAPTER.panel(game.context(0))
     first = screen.rows[0]
-    assert isinstance(first, Select) and rest(first.custom_id) == "f1:0"
+    assert isinstance(first, Select) and rest(first.custom_id) == "@1:0:*"
     assert first.placeholder.endswith("rows 1–3…")
-    step = ADAPTER.decode(live, 0, rest(first.custom_id), [first.options[0].value])
+    step = click(game, 0, first.custom_id, [first.options[0].value])
     assert isinstance(step, Screen) and "goes into **A1**" in step.content
     assert "Last placed: A1" in step.pictures[0].description  # die 1 pencilled in
     choice = step.rows[0]
-    code, values = (
-        (rest(choice.custom_id), [choice.options[0].value])
-        if isinstance(choice, Select)
-        else (rest(choice[0].custom_id), [])
-    )
-    action = ADAPTER.decode(live, 0, code, values)
-    assert isinstance(action, dict)
-    live.state, _ = GAME.apply(state(live), 0, Place.model_validate(action))
-    after = ADAPTER.panel(live, 0, "en")
+    if isinstance(choice, Select):
+        action = click(game, 0, choice.custom_id, [choice.options[0].value])
+    else:
+        action = click(game, 0, choice[0].custom_id)
+    assert isinstance(action, Place) and action.first == "A1"
+    assert GAME.is_legal(game.state, 0, action)
+    game.state, _ = GAME.apply(game.state, 0, action)
+    after = ADAPTER.panel(game.context(0))
     assert "You have placed roll 1" in after.content and after.rows == ()
+    # Back from the second step: the panel itself.
+    back = step.rows[-1]
+    assert isinstance(back, tuple) and is_back(back[0])
+    assert rest(back[0].custom_id) == "@"
 
 
 def test_late_in_the_game_one_select_holds_every_placement_with_what_it_completes() -> None:
-    live = make_live(1)
+    game = Table(1)
     rnd = random.Random(3)
-    while len(GAME.legal_actions(state(live), 0)) > 25:
-        play(live, 0, rnd)
-    screen = ADAPTER.panel(live, 0, "en")
+    while len(GAME.legal_actions(game.state, 0)) > 25:
+        game.play(0, rnd)
+    screen = ADAPTER.panel(game.context(0))
     (select,) = screen.rows
-    assert isinstance(select, Select) and rest(select.custom_id).startswith("p")
+    assert isinstance(select, Select)
+    assert rest(select.custom_id) == f"place:{game.state.placed[0] + 1}:*"
     assert "Choose where the two dice go." in screen.content
-    while not state(live).over:
-        (select,) = ADAPTER.panel(live, 0, "en").rows
+    while not game.over:
+        (select,) = ADAPTER.panel(game.context(0)).rows
         assert isinstance(select, Select)
         if any(o.description for o in select.options):
             break
-        play(live, 0, rnd)
+        game.play(0, rnd)
     assert any((o.description or "").startswith("completes ") for o in select.options)
 
 
+def test_equal_dice_place_the_one_listed_action_whichever_field_comes_first() -> None:
+    game = Table(1, {"variant": "B"})
+    game.state.rolls[0] = (4, 4)
+    step = ADAPTER.panel(game.context(0), ("1", "C1"))  # C1 first, then A1 (reading order)
+    choice = step.rows[0]
+    if isinstance(choice, Select):
+        option = next(o for o in choice.options if o.value == "A1:C1")
+        action = click(game, 0, choice.custom_id, [option.value])
+    else:
+        action = click(game, 0, next(b for b in choice if b.label.startswith("A1")).custom_id)
+    assert action == Place(roll=1, first="A1", second="C1")
+    assert GAME.is_legal(game.state, 0, action)
+
+
 def test_a_stale_step_shows_the_current_panel() -> None:
-    live = make_live(1, {"schedule": "every 4h"})
-    expire(live)
-    expire(live)
-    first = ADAPTER.decode(live, 0, "f1:0", ["A1"])
-    play(live, 0, random.Random(1))  # roll 1 placed from another panel
+    game = Table(1, {"schedule": "every 4h"})
+    game.expire()
+    game.expire()
+    first = ADAPTER.panel(game.context(0), ("1", "A1"))
+    game.play(0, random.Random(1))  # roll 1 placed from another panel
     assert isinstance(first, Screen)
-    again = ADAPTER.decode(live, 0, "f1:0", ["B1"])
-    assert isinstance(again, Screen)
-    assert (
-        again.content.startswith("Roll 1 is already placed.")
-        and "**Roll 2 of 15**" in again.content
-    )
+    again = ADAPTER.panel(game.context(0), ("1", "B1"))
+    assert again.content.startswith("Roll 1 is already placed.")
+    assert "**Roll 2 of 15**" in again.content
+
+
+def test_a_double_click_is_told_the_roll_is_placed() -> None:
+    game = Table(1)
+    action = GAME.legal_actions(game.state, 0)[0]
+    game.state, _ = GAME.apply(game.state, 0, action)  # roll 2 is on the table now
+    assert not GAME.is_legal(game.state, 0, action)
+    refusal = GAME.refusal(game.state, 0, action)
+    assert (refusal.key, refusal.params) == ("tufteln.roll_placed", {"roll": 1})
 
 
 def test_a_player_behind_sees_the_oldest_open_roll() -> None:
-    live = make_live(2, {"schedule": "every 4h"})
+    game = Table(2, {"schedule": "every 4h"})
     for _ in range(3):
-        expire(live)
-    screen = ADAPTER.panel(live, 1, "en")
-    dice = state(live).rolls[0]
+        game.expire()
+    screen = ADAPTER.panel(game.context(1))
+    dice = game.state.rolls[0]
     assert f"**Roll 1 of 15**: die 1 shows **{dice[0]}**" in screen.content
     assert "You have 3 open rolls; this is the oldest." in screen.content
 
 
 def test_the_panel_shows_only_the_viewers_sheet() -> None:
-    live = make_live(3)
-    screen = ADAPTER.panel(live, 1, "en")
+    game = Table(3)
+    screen = ADAPTER.panel(game.context(1))
     assert [p.name for p in screen.pictures] == ["sheet.png"]
     assert screen.pictures[0].description.startswith("Player001's Tüfteln sheet")
     assert "Player000" not in screen.content and "Player002" not in screen.content
 
 
 def test_the_final_panel_shows_the_rank_and_the_solo_rating() -> None:
-    duo = make_live(2)
-    while not state(duo).over:
-        expire(duo)
-    assert "rank" in ADAPTER.panel(duo, 1, "en").content
-    solo = make_live(1)
-    while not state(solo).over:
-        expire(solo)
-    content = ADAPTER.panel(solo, 0, "en").content
+    duo = Table(2)
+    while not duo.over:
+        duo.expire()
+    assert "rank" in ADAPTER.panel(duo.context(1)).content
+    solo = Table(1)
+    while not solo.over:
+        solo.expire()
+    content = ADAPTER.panel(solo.context(0)).content
     assert "Your final sheet" in content and "Player000 scored" in content
 
 
 # -- the table and announcements -----------------------------------------------------------
 
 
-def table_pictures(live: LiveGame) -> list[str]:
-    return [p.name for p in ADAPTER.table(live, "en").pictures]
+def table_pictures(game: Table) -> list[str]:
+    return [p.name for p in ADAPTER.table(game.context()).pictures]
 
 
 def test_the_table_shows_dice_and_never_a_sheet_until_the_end() -> None:
-    live = make_live(3, {"schedule": "every 4h"})
-    assert table_pictures(live) == []  # phase r0: the first roll is being made
+    game = Table(3, {"schedule": "every 4h"})
+    assert table_pictures(game) == []  # phase r0: the first roll is being made
     rnd = random.Random(2)
     for _ in range(15):
-        expire(live)
-        assert table_pictures(live) == ["roll.png"]
-        play(live, 0, rnd)
-    expire(live)  # the final deadline
-    screen = ADAPTER.table(live, "en")
+        game.expire()
+        assert table_pictures(game) == ["roll.png"]
+        game.play(0, rnd)
+    game.expire()  # the final deadline
+    screen = ADAPTER.table(game.context())
     assert [p.name for p in screen.pictures] == ["scores.png"]
-    assert isinstance(screen.rows[0][0], Button) and screen.rows[0][0].label == "My sheet"
+    (row,) = screen.rows
+    assert isinstance(row, tuple) and row[0].label == "My sheet"
 
 
 def test_a_small_table_names_players_and_who_is_behind() -> None:
-    live = make_live(3, {"schedule": "every 4h"})
-    live.deadline_at = NOW + 4 * 3600
-    expire(live)
-    play(live, 0, random.Random(1))
-    expire(live)
-    text = ADAPTER.table(live, "en").embed_text or ""
+    game = Table(3, {"schedule": "every 4h"})
+    game.deadline_at = NOW + 4 * 3600
+    game.expire()
+    game.play(0, random.Random(1))
+    game.expire()
+    text = ADAPTER.table(game.context()).embed_text or ""
     assert "To place: Player000, Player001 (2 open), Player002 (2 open)" in text
     assert f"Next roll: <t:{int(NOW) + 4 * 3600}:F>" in text
 
 
 def test_a_big_table_counts_instead_of_naming() -> None:
-    live = make_live(200, {"schedule": "every 4h"})
-    expire(live)
+    game = Table(200, {"schedule": "every 4h"})
+    game.expire()
     rnd = random.Random(5)
     for seat in range(150):
-        play(live, seat, rnd)
-    expire(live)
+        game.play(seat, rnd)
+    game.expire()
     for seat in range(50):
-        play(live, seat, rnd)
-    text = ADAPTER.table(live, "en").embed_text or ""
+        game.play(seat, rnd)
+    text = ADAPTER.table(game.context()).embed_text or ""
     assert "50 of 200 players have placed roll 2." in text
     assert "150 still to place, 50 of them two or more rolls behind." in text
     assert "Player1" not in text
 
 
 def test_one_line_for_hundreds_of_default_placements() -> None:
-    live = make_live(200, {"turn_seconds": 60})
-    play(live, 0, random.Random(1))
-    events = expire(live)
-    change = Change(live, "expired", None, tuple(events))
-    screen = ADAPTER.announcement(live, change, "en")
+    game = Table(200, {"turn_seconds": 60})
+    game.play(0, random.Random(1))
+    events = game.expire()
+    screen = ADAPTER.announcement(game.context(), Happened("expired", tuple(events), None))
     assert screen is not None
     lines = screen.content.splitlines()
     assert lines[0] == "⏱️ Time is up for roll 1: the default placement was used for 199 players."
@@ -271,39 +312,66 @@ def test_one_line_for_hundreds_of_default_placements() -> None:
 
 
 def test_a_placement_alone_is_not_announced() -> None:
-    live = make_live(3, {"schedule": "every 4h"})
-    expire(live)
-    live.state, events = GAME.apply(state(live), 1, GAME.legal_actions(state(live), 1)[0])
-    assert ADAPTER.announcement(live, Change(live, "acted", 101, tuple(events)), "en") is None
-    assert not ADAPTER.mention_turn(live, Change(live, "acted", 101, tuple(events)))
+    game = Table(3, {"schedule": "every 4h"})
+    game.expire()
+    events = game.play(1, random.Random(1))
+    happened = Happened("acted", tuple(events), 1)
+    assert ADAPTER.announcement(game.context(), happened) is None
+    assert not ADAPTER.mention_turn(game.context(), happened)
+    assert ADAPTER.mention_turn(Table(2).context(), happened)  # live play: pinged
 
 
 def test_the_final_deadline_names_whose_rolls_the_default_filled() -> None:
-    live = make_live(2, {"schedule": "every 4h"})
+    game = Table(2, {"schedule": "every 4h"})
     for _ in range(15):
-        expire(live)
+        game.expire()
+    rnd = random.Random(1)
     for _ in range(15):
-        play(live, 0, random.Random(1))
-    events = expire(live)
-    screen = ADAPTER.announcement(live, Change(live, "finished", None, tuple(events)), "en")
+        game.play(0, rnd)
+    events = game.expire()
+    screen = ADAPTER.announcement(game.context(), Happened("finished", tuple(events), None))
     assert screen is not None
     assert screen.content.splitlines() == [
         "⏱️ The final deadline has passed: the default placement filled the open rolls of "
         "Player001 (15 rolls).",
         "🏁 All sheets are full.",
     ]
-    results = ADAPTER.results(live, "en")
+    result = GAME.result(game.state)
+    assert result is not None
+    results = ADAPTER.results(game.context(), result)
     assert results.content.startswith("🏁 **Tüfteln: final scores**")
     assert [p.name for p in results.pictures] == ["scores.png"]
 
 
-# -- scheduled start ----------------------------------------------------------------------------
+# -- scheduled play ----------------------------------------------------------------------------
 
 
 def test_the_lobby_announces_the_first_roll_time() -> None:
-    lobby = make_live(1, {"schedule": "every 4h"}, status="lobby")
-    first = int(NOW + 4 * 3600)
-    assert timers.first_roll_at(lobby) == first
-    (line,) = ADAPTER.lobby_lines(lobby, "en")
-    assert f"<t:{first}:F>" in line and "every 4h" in line
-    assert ADAPTER.lobby_lines(make_live(1, status="lobby"), "en") == []
+    first = NOW + 4 * 3600
+    (line,) = ADAPTER.lobby_lines({"schedule": "every 4h"}, first, "en")
+    assert f"<t:{int(first)}:F>" in line and "every 4h" in line
+    assert ADAPTER.lobby_lines({"schedule": ""}, None, "en") == []
+
+
+def test_a_reminder_names_the_oldest_open_roll_and_the_deadline() -> None:
+    game = Table(2, {"schedule": "every 4h"})
+    game.deadline_at = NOW + 4 * 3600
+    game.expire()
+    game.expire()
+    game.play(0, random.Random(1))
+    one = ADAPTER.reminder(game.context(0))
+    many = ADAPTER.reminder(game.context(1))
+    assert one is not None and many is not None
+    assert one.content.splitlines() == [
+        "⏰ **Tüfteln** in <#2>: roll 2 is waiting on your sheet.",
+        f"Next roll: <t:{int(NOW) + 4 * 3600}:F> (<t:{int(NOW) + 4 * 3600}:R>).",
+    ]
+    assert "you have 2 open rolls to place, starting with roll 1" in many.content
+    button = many.rows[0]
+    assert isinstance(button, tuple) and button[0].label == "My sheet"
+    game.play(0, random.Random(1))
+    assert ADAPTER.reminder(game.context(0)) is None  # caught up meanwhile
+    for _ in range(13):
+        game.expire()
+    final = ADAPTER.reminder(game.context(1))
+    assert final is not None and "Final deadline" in final.content

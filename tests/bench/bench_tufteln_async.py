@@ -18,12 +18,14 @@ import tempfile
 import time
 from pathlib import Path
 
-from bot.discord.adapters import adapter_for
-from tests.support.clock import FakeClock
 from bot.core.service import GameService
 from bot.core.store import Store
+from bot.discord.adapters import adapter_for
+from bot.discord.contexts import table_context
 from games.engine import dump_action
 from games.tufteln import GAME
+from games.tufteln.models import TuftelnState
+from tests.support.clock import FakeClock
 
 PLAYERS = 200
 TARGET_SECONDS = 2.0
@@ -42,12 +44,13 @@ async def main() -> None:
             await service.join(live.id, user, f"P{user:03}")
         await service.start(live.id, 1)
         service.scheduler.start()
-        await clock.advance(4 * 3600)  # the schedule's deadline makes roll 1
-        assert live.state is not None and len(live.state.rolls) == 1  # type: ignore[attr-defined]
+        await clock.advance(1)  # phase r0 is due as the game starts: roll 1
+        state = live.state
+        assert isinstance(state, TuftelnState) and len(state.rolls) == 1
 
         rnd = random.Random(1)
         choices = [
-            (p.user_id, dump_action(rnd.choice(GAME.legal_actions(live.state, p.seat))))
+            (p.user_id, dump_action(rnd.choice(GAME.legal_actions(state, p.seat))))
             for p in live.players
         ]
         samples = []
@@ -65,7 +68,7 @@ async def main() -> None:
         tables = []
         for _ in range(20):
             start = time.perf_counter()
-            adapter.table(live, "en")
+            adapter.table(table_context(live))
             tables.append(time.perf_counter() - start)
         await service.scheduler.stop()
         await store.close()

@@ -13,9 +13,9 @@ import pytest
 from bot.discord import ids
 from bot.double import SimUser
 from bot.double.model import Channel, Message
-from tests.support.harness import World, buttons, table
 from games import registry
-from games.engine import Game
+from games.engine import AnyGame
+from tests.support.harness import World, buttons, table
 
 HOUR = 3600
 SHEET = "My sheet"
@@ -23,7 +23,7 @@ PICTURES = Path("/tmp")
 
 
 @pytest.fixture
-def offered_games() -> list[Game] | None:
+def offered_games() -> list[AnyGame] | None:
     return [registry.get("tufteln")]
 
 
@@ -66,7 +66,7 @@ async def place_roll(world: World, user: SimUser, panel: Message) -> Message:
     """Place the panel's open roll with the first legal choices (one or two steps)."""
     first = panel.selects[0]
     updated = await choose(world, user, panel, first)
-    if rest_of(first).startswith("f"):  # two steps: die 1's field, then die 2's
+    if rest_of(first).startswith(ids.STEP):  # two steps: die 1's field, then die 2's
         assert "Back" in buttons(updated)
         if updated.selects:
             updated = await choose(world, user, updated, updated.selects[0])

@@ -219,11 +219,41 @@ def test_apply_accepts_exactly_the_offered_placements(
             if i == j:
                 continue
             names = (FIELD_NAMES[i], FIELD_NAMES[j])
-            # With equal dice the swapped pair is the same placement (listed once).
-            expected = names in offered or (dice[0] == dice[1] and names[::-1] in offered)
+            # With equal dice a placement is listed (and accepted) once, in reading order.
+            expected = names in offered
+            action = Place(roll=roll, first=names[0], second=names[1])
+            assert GAME.is_legal(state, 0, action) == expected, names
             try:
-                GAME.apply(state, 0, Place(roll=roll, first=names[0], second=names[1]))
+                GAME.apply(state, 0, action)
                 accepted = True
             except IllegalAction:
                 accepted = False
             assert accepted == expected, names
+
+
+PROBES = (("A1", "B1"), ("B1", "A1"), ("A2", "A3"), ("A3", "A2"), ("D3", "D4"), ("A1", "A1"))
+
+
+@settings(max_examples=8, deadline=None)
+@given(schedule=st.sampled_from(["", "every 4h"]), seed=st.integers(0, 10**6))
+def test_is_legal_agrees_with_legal_actions_for_every_seat(schedule: str, seed: int) -> None:
+    """The cheap `is_legal` says exactly whether an action is listed, in every phase."""
+    rnd = random.Random(seed)
+    state = GAME.setup(3, GAME.parse_options({"schedule": schedule}), seed)
+    while True:
+        for seat in (0, 1, 2, 3):  # 3 is no seat
+            legal = GAME.legal_actions(state, seat)
+            listed = {(a.roll, a.first, a.second) for a in legal}
+            probes = [Place(roll=r, first=f, second=s) for r in (1, 2, 15) for f, s in PROBES]
+            probes += legal[:3] + [a.model_copy(update={"roll": a.roll + 1}) for a in legal[:2]]
+            for action in probes:
+                expected = (action.roll, action.first, action.second) in listed
+                assert GAME.is_legal(state, seat, action) == expected, (seat, action)
+        if state.over:
+            return
+        movers = sorted(GAME.active(state))
+        if movers and rnd.random() < 0.7:
+            seat = rnd.choice(movers)
+            state, _ = GAME.apply(state, seat, rnd.choice(GAME.legal_actions(state, seat)))
+        else:
+            state, _ = GAME.expire(state)

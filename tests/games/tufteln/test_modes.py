@@ -6,7 +6,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from games.engine import IllegalAction
+from games.engine import Event, IllegalAction
 from games.tufteln import GAME, next_roll_time
 from games.tufteln.models import Place, TuftelnState
 from games.tufteln.placement import default_placement
@@ -112,16 +112,40 @@ def test_a_live_game_of_timeouts_ends_after_15_rolls() -> None:
 # -- scheduled ---------------------------------------------------------------------------
 
 
-def test_scheduled_waits_for_the_first_roll_at_the_schedule() -> None:
+def test_scheduled_starts_itself_at_the_first_roll_and_rolls_at_once() -> None:
+    options = GAME.parse_options({"schedule": "every 4h"})
+    assert GAME.starts_at(options, NOW) == next_roll_time("every 4h", NOW)
+    assert GAME.starts_at(GAME.parse_options({}), NOW) is None  # live: the host starts it
     state = scheduled()
     assert state.rolls == []
     assert GAME.phase_key(state) == "r0"
     assert GAME.active(state) == frozenset()
+    assert GAME.legal_actions(state, 0) == []
+    # Started (by the lobby's own timer or early by the host): r0 is due at once.
     deadline = GAME.deadline(state, NOW)
     assert deadline is not None
-    assert (deadline.key, deadline.at) == ("r0", NOW + timedelta(hours=4))
-    assert deadline.at == next_roll_time(state.schedule, NOW)
-    assert GAME.legal_actions(state, 0) == []
+    assert (deadline.key, deadline.at, deadline.remind_at) == ("r0", NOW, None)
+    state, events = GAME.expire(state)
+    assert [e.key for e in events] == ["tufteln.rolled"]
+    deadline = GAME.deadline(state, NOW)
+    assert deadline is not None
+    assert (deadline.key, deadline.at) == ("r1", NOW + timedelta(hours=4))
+
+
+def test_scheduled_reminders_come_some_hours_into_a_long_wait() -> None:
+    def remind_at(schedule: str, remind: bool = True) -> timedelta | None:
+        options = GAME.parse_options({"schedule": schedule, "remind": remind})
+        state, _ = GAME.expire(GAME.setup(2, options, seed=1))
+        deadline = GAME.deadline(state, NOW)
+        assert deadline is not None
+        return deadline.remind_at - NOW if deadline.remind_at else None
+
+    assert remind_at("every 4h") == timedelta(hours=2)  # halfway
+    assert remind_at("every 1d") == timedelta(hours=4)  # at most 4 h after the roll
+    assert remind_at("every 1h") == timedelta(minutes=30)
+    assert remind_at("every 59m") is None  # rolls within the hour: no reminders
+    assert remind_at("every 4h", remind=False) is None
+    assert GAME.deadline(live(), NOW).remind_at is None  # type: ignore[union-attr]
 
 
 def test_scheduled_rolls_only_at_deadlines_not_when_everyone_placed() -> None:
@@ -161,7 +185,7 @@ def test_scheduled_players_catch_up_in_order() -> None:
 def test_scheduled_phase_keys_and_the_final_deadline() -> None:
     state = scheduled()
     keys = [GAME.phase_key(state)]
-    events = []
+    events: list[Event] = []
     for _ in range(15):
         state, events = GAME.expire(state)
         keys.append(GAME.phase_key(state))
@@ -171,6 +195,7 @@ def test_scheduled_phase_keys_and_the_final_deadline() -> None:
     deadline = GAME.deadline(state, NOW)
     assert deadline is not None
     assert (deadline.key, deadline.at) == ("final", NOW + timedelta(hours=24))
+    assert deadline.remind_at == NOW + timedelta(hours=4)
 
 
 def test_final_deadline_places_open_rolls_by_default_and_ends() -> None:

@@ -13,8 +13,8 @@ BERLIN_SPRING = datetime(2024, 3, 30, 12, 0, tzinfo=UTC)  # DST starts 31 March,
 BERLIN_AUTUMN = datetime(2024, 10, 26, 12, 0, tzinfo=UTC)  # DST ends 27 October, 03:00
 
 
-def utc(*args: int) -> datetime:
-    return datetime(*args, tzinfo=UTC)
+def utc(year: int, month: int, day: int, hour: int = 0, minute: int = 0) -> datetime:
+    return datetime(year, month, day, hour, minute, tzinfo=UTC)
 
 
 @pytest.mark.parametrize(
@@ -99,9 +99,12 @@ def test_a_time_skipped_by_dst_rolls_at_the_shifted_hour() -> None:
 
 def test_scheduled_deadlines_follow_the_schedule() -> None:
     state = GAME.setup(2, GAME.parse_options({"schedule": "daily 18:00 Europe/Berlin"}), 3)
-    deadline = GAME.deadline(state, BERLIN_SPRING)
+    # The lobby starts itself at the first roll time, and r0 is due as it starts.
+    first = GAME.starts_at(GAME.parse_options({"schedule": state.schedule}), BERLIN_SPRING)
+    assert first == utc(2024, 3, 30, 17)
+    deadline = GAME.deadline(state, first)
     assert deadline is not None
-    assert deadline.at == utc(2024, 3, 30, 17)
+    assert (deadline.key, deadline.at) == ("r0", first)
     state, _ = GAME.expire(state)
     deadline = GAME.deadline(state, deadline.at)
     assert deadline is not None

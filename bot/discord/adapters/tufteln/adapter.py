@@ -1,56 +1,52 @@
-"""Tüfteln's adapter: wires the table, the panel and the timers into the host."""
+"""Tüfteln's adapter: the table, the private panel, reminders and the lobby's first roll.
+
+Time is the engine's: a scheduled lobby starts itself at the first roll time
+(`starts_at`), each roll phase ends at the next roll time and names when to remind
+whoever is behind; the host keeps the timers and asks `reminder` for each DM.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping
+from typing import Any
 
-from bot.discord.adapters.base import GameAdapter
-from bot.discord.adapters.tufteln import panel, table, timers
-from bot.discord.adapters.tufteln.common import state_of
-from bot.core.service import Change, LiveGame
-from bot.core.store import TimerRow
+from bot.discord.adapters.base import GameAdapter, Happened
+from bot.discord.adapters.context import Context
+from bot.discord.adapters.tufteln import panel, table
 from bot.discord.ui import Screen
+from games.engine import Result
+from games.tufteln.models import TuftelnView
 
-if TYPE_CHECKING:
-    from bot.discord.presenter import Presenter
 
-
-class TuftelnAdapter(GameAdapter):
+class TuftelnAdapter(GameAdapter[TuftelnView]):
     kind = "tufteln"
     panel_key = "tufteln.ui.panel_button"
-    timer_kinds = (timers.AUTOSTART, timers.REMINDER)
     panel_after_end = True  # each player's final sheet stays one click away
 
-    def table(self, live: LiveGame, locale: str) -> Screen:
-        return table.table(live, locale, self.panel_button(live, locale))
+    def table(self, ctx: Context[TuftelnView]) -> Screen:
+        return table.table(ctx)
 
-    def panel(self, live: LiveGame, seat: int, locale: str) -> Screen:
-        return panel.panel(live, seat, locale)
+    def panel(self, ctx: Context[TuftelnView], step: tuple[str, ...] = ()) -> Screen:
+        return panel.panel(ctx, step)
 
-    def decode(
-        self, live: LiveGame, seat: int, rest: str, values: list[str]
-    ) -> dict[str, Any] | Screen:
-        return panel.decode(live, seat, rest, values)
+    def announcement(self, ctx: Context[TuftelnView], happened: Happened) -> Screen | None:
+        return table.announcement(ctx, happened)
 
-    def announcement(self, live: LiveGame, change: Change, locale: str) -> Screen | None:
-        return table.announcement(live, change, locale)
-
-    def results(self, live: LiveGame, locale: str) -> Screen:
-        return table.results(live, locale)
-
-    def mention_turn(self, live: LiveGame, change: Change) -> bool:
+    def mention_turn(self, ctx: Context[TuftelnView], happened: Happened) -> bool:
         # Scheduled play waits for nobody (the dice roll on the schedule); whoever is
         # behind gets a DM reminder rather than a public mention.
-        return not state_of(live).schedule
+        return not ctx.view.schedule
 
-    def lobby_lines(self, live: LiveGame, locale: str) -> list[str]:
-        return timers.lobby_lines(live, locale)
+    def reminder(self, ctx: Context[TuftelnView]) -> Screen | None:
+        return table.reminder(ctx)
 
-    async def after(self, presenter: Presenter, change: Change) -> None:
-        await timers.after(presenter, change)
+    def results(self, ctx: Context[TuftelnView], result: Result) -> Screen:
+        return table.results(ctx)
 
-    async def on_timer(self, presenter: Presenter, live: LiveGame, timer: TimerRow) -> None:
-        await timers.on_timer(presenter, live, timer, self.panel_button(live, live.row.locale))
+    def lobby_lines(
+        self, options: Mapping[str, Any], starts_at: float | None, locale: str | None
+    ) -> list[str]:
+        return table.lobby_lines(options, starts_at, locale)
 
 
 ADAPTER = TuftelnAdapter()

@@ -2,155 +2,164 @@
 
 Fewest clicks: when the roll has at most 25 legal placements, one select offers them
 all. Otherwise two steps: the field for die 1 (in two selects, rows 1-3 and 4-6, when
-more than 25 fields qualify), then the fields legal together with it for die 2. The
-second step carries the first choice in its custom_id, so nothing is stored between
+more than 25 fields qualify) is a panel step (`roll`, [half,] field), then the fields
+legal together with it for die 2, each a complete placement. Nothing is stored between
 the clicks. Built only from the player's own view and legal actions.
+
+Every placement control is valid in any phase: a `Place` names its roll, so a click
+made before the next roll still places that roll (catch-up), and a double click is
+told "You already placed roll 3" rather than that the button is stale.
 """
 
 from __future__ import annotations
 
-from typing import Any, cast
+from dataclasses import replace
 
-from bot.discord import ids
-from bot.discord.adapters.tufteln.common import ranks, state_of, when
+from bot.discord.adapters.context import Context
+from bot.discord.adapters.tufteln.common import ranks
 from bot.discord.adapters.tufteln.render import sheet_picture
-from bot.core.errors import Refused
-from bot.core.service import LiveGame
 from bot.discord.ui import Button, Option, Row, Screen, Select
-from bot.discord.wording import say
 from games.tufteln.models import OpenRoll, Place, SheetView, TuftelnView
 from games.tufteln.scoring import square_category
 from games.tufteln.sheet import COLOURS, FIELD_NAMES, SIZE, SQUARE_OF, field_index
 
+Ctx = Context[TuftelnView]
+
 MAX_OPTIONS = 25  # Discord's limit per select
 BUTTONS_UP_TO = 5  # die 2's choices shown as one row of buttons
-PAIR = "."  # joins the two fields of a complete placement in an option value
 
 
-def own_side(live: LiveGame, seat: int) -> tuple[TuftelnView, list[Place]]:
-    """The seat's view and legal placements, from one state (the loop may replace
-    `live.state` while a panel is drawn in a thread)."""
-    state = state_of(live)
-    view = cast(TuftelnView, live.game.view(state, seat))
-    return view, cast(list[Place], live.game.legal_actions(state, seat))
+def panel(ctx: Ctx, step: tuple[str, ...] = ()) -> Screen:
+    """The panel, or die 2's step once die 1's field is chosen (`step` = roll, field)."""
+    if len(step) >= 2:
+        return second_step(ctx, step[0], step[-1])
+    return main(ctx)
 
 
-def panel(live: LiveGame, seat: int, locale: str, note: str = "") -> Screen:
-    view, actions = own_side(live, seat)
+def placements(ctx: Ctx) -> list[Place]:
+    return [action for action in ctx.legal if isinstance(action, Place)]
+
+
+def anytime(ctx: Ctx) -> Ctx:
+    """The context for placement controls: valid across phases (see above)."""
+    return replace(ctx, phase=None)
+
+
+def main(ctx: Ctx, note: str = "") -> Screen:
+    view = ctx.view
     me = view.me
-    assert me is not None
-    name = live.players[seat].display_name
+    assert me is not None, "a panel is a seat's own view"
     lines = [note]
     rows: tuple[Row, ...] = ()
     if view.over:
-        lines += _final_lines(live, view, me, locale)
+        lines += _final_lines(ctx, me)
     elif not view.open_rolls:
-        lines += _idle_lines(live, view, locale)
+        lines += _idle_lines(ctx)
     else:
         current = view.open_rolls[0]
         first, second = current.dice
         lines.append(
-            say(
-                live, "tufteln.ui.panel_roll", locale, roll=current.roll, first=first, second=second
-            )
+            ctx.say("tufteln.ui.panel_roll", roll=current.roll, first=first, second=second)
         )
         if len(view.open_rolls) > 1:
-            lines.append(say(live, "tufteln.ui.panel_behind", locale, count=len(view.open_rolls)))
-        lines.append(_deadline_line(live, view, locale))
-        prompt, rows = _controls(live, actions, current, me, locale)
+            lines.append(ctx.say("tufteln.ui.panel_behind", count=len(view.open_rolls)))
+        lines.append(_deadline_line(ctx))
+        prompt, rows = _controls(ctx, current, me)
         lines.append(prompt)
     if not view.over:
-        lines.append(say(live, "tufteln.ui.panel_total", locale, total=me.total))
+        lines.append(ctx.say("tufteln.ui.panel_total", total=me.total))
     content = "\n".join(line for line in lines if line)
-    return Screen(content=content, pictures=(sheet_picture(view, name),), rows=rows)
+    return Screen(content=content, pictures=(sheet_picture(view, _name(ctx)),), rows=rows)
 
 
-def _final_lines(live: LiveGame, view: TuftelnView, me: SheetView, locale: str) -> list[str]:
+def _name(ctx: Ctx) -> str:
+    assert ctx.seat is not None, "a panel is a seat's own view"
+    return ctx.name(ctx.seat)
+
+
+def _final_lines(ctx: Ctx, me: SheetView) -> list[str]:
+    view = ctx.view
     if len(view.placed) == 1:
-        lines = [say(live, "tufteln.ui.panel_end_solo", locale, total=me.total)]
+        lines = [ctx.say("tufteln.ui.panel_end_solo", total=me.total)]
         if me.rating:
-            lines.append(
-                say(live, f"tufteln.rating.{me.rating}", locale, seat=me.seat, total=me.total)
-            )
+            lines.append(ctx.say(f"tufteln.rating.{me.rating}", seat=me.seat, total=me.total))
         return lines
     totals = sorted((s.total for s in view.sheets or []), reverse=True)
     rank = ranks(totals)[totals.index(me.total)]
-    return [say(live, "tufteln.ui.panel_end", locale, total=me.total, rank=rank, count=len(totals))]
+    return [ctx.say("tufteln.ui.panel_end", total=me.total, rank=rank, count=len(totals))]
 
 
-def _idle_lines(live: LiveGame, view: TuftelnView, locale: str) -> list[str]:
+def _idle_lines(ctx: Ctx) -> list[str]:
+    view = ctx.view
     if not view.rolls:
-        return [say(live, "tufteln.ui.panel_first_roll", locale)]
+        return [ctx.say("tufteln.ui.panel_first_roll")]
     if not view.schedule:
-        return [say(live, "tufteln.ui.panel_done_live", locale, roll=len(view.rolls))]
-    return [
-        say(live, "tufteln.ui.panel_done_scheduled", locale),
-        _deadline_line(live, view, locale),
-    ]
+        return [ctx.say("tufteln.ui.panel_done_live", roll=len(view.rolls))]
+    return [ctx.say("tufteln.ui.panel_done_scheduled"), _deadline_line(ctx)]
 
 
-def _deadline_line(live: LiveGame, view: TuftelnView, locale: str) -> str:
-    at = live.deadline_at
+def _deadline_line(ctx: Ctx) -> str:
+    at = ctx.deadline_at
     if at is None:
         return ""
-    if view.phase == "final":
-        return say(live, "tufteln.ui.panel_final", locale, when=when(at))
-    if view.schedule:
-        return say(live, "tufteln.ui.panel_next_roll", locale, when=when(at))
-    return say(live, "tufteln.ui.panel_live_limit", locale, when=when(at))
+    if ctx.view.phase == "final":
+        return ctx.say("tufteln.ui.panel_final", when=ctx.when(at))
+    if ctx.view.schedule:
+        return ctx.say("tufteln.ui.panel_next_roll", when=ctx.when(at))
+    return ctx.say("tufteln.ui.panel_live_limit", when=ctx.when(at))
 
 
 # -- choosing a placement ----------------------------------------------------------------------
 
 
-def _controls(
-    live: LiveGame, actions: list[Place], current: OpenRoll, me: SheetView, locale: str
-) -> tuple[str, tuple[Row, ...]]:
+def _controls(ctx: Ctx, current: OpenRoll, me: SheetView) -> tuple[str, tuple[Row, ...]]:
     first, second = current.dice
+    actions = placements(ctx)
     if len(actions) <= MAX_OPTIONS:
-        options = tuple(_pair_option(live, a, current.dice, me, locale) for a in actions)
         select = Select(
-            custom_id=ids.game(live.id, None, f"p{current.roll}"),
-            options=options,
-            placeholder=say(live, "tufteln.ui.placeholder_all", locale, first=first, second=second),
+            custom_id=anytime(ctx).choose("place", current.roll),
+            options=tuple(_pair_option(ctx, a, current.dice, me) for a in actions),
+            placeholder=ctx.say("tufteln.ui.placeholder_all", first=first, second=second),
         )
-        return say(live, "tufteln.ui.panel_choose", locale), (select,)
+        return ctx.say("tufteln.ui.panel_choose"), (select,)
     fields = sorted(partners(actions, current.dice))
     groups = [fields] if len(fields) <= MAX_OPTIONS else _by_rows(fields)
     selects = []
     for number, group in enumerate(groups):
         if len(groups) == 1:
-            placeholder = say(live, "tufteln.ui.placeholder_first", locale, first=first)
+            placeholder = ctx.say("tufteln.ui.placeholder_first", first=first)
+            custom_id = ctx.choose_step(current.roll)
         else:
             top = group[0] // SIZE // 3 * 3  # rows 1-3 or 4-6
             rows = f"{top + 1}–{top + 3}"
-            placeholder = say(
-                live, "tufteln.ui.placeholder_first_rows", locale, first=first, rows=rows
-            )
+            placeholder = ctx.say("tufteln.ui.placeholder_first_rows", first=first, rows=rows)
+            custom_id = ctx.choose_step(current.roll, number)  # ids differ per message
         selects.append(
             Select(
-                custom_id=ids.game(live.id, None, f"f{current.roll}:{number}"),
-                options=tuple(_field_option(live, i, locale) for i in group),
+                custom_id=custom_id,
+                options=tuple(_field_option(ctx, i) for i in group),
                 placeholder=placeholder,
             )
         )
     key = "panel_choose_first_same" if first == second else "panel_choose_first"
-    prompt = say(live, f"tufteln.ui.{key}", locale, first=first, second=second)
+    prompt = ctx.say(f"tufteln.ui.{key}", first=first, second=second)
     return prompt, tuple(selects)
 
 
-def partners(actions: list[Place], dice: tuple[int, int]) -> dict[int, list[int]]:
-    """For each field die 1 may go to, the fields die 2 may go to with it (reading order).
+def partners(actions: list[Place], dice: tuple[int, int]) -> dict[int, dict[int, Place]]:
+    """For each field die 1 may go to, the fields die 2 may go to with it (reading
+    order), each with the legal action that places so.
 
-    With equal dice the engine lists each pair once; either field may come first.
+    With equal dice the engine lists each pair once, in reading order; either field
+    may be chosen first, and the placement is that one action.
     """
-    found: dict[int, set[int]] = {}
+    found: dict[int, dict[int, Place]] = {}
     for action in actions:
         i, j = FIELD_NAMES.index(action.first), FIELD_NAMES.index(action.second)
-        found.setdefault(i, set()).add(j)
+        found.setdefault(i, {})[j] = action
         if dice[0] == dice[1]:
-            found.setdefault(j, set()).add(i)
-    return {i: sorted(js) for i, js in found.items()}
+            found.setdefault(j, {})[i] = action
+    return {i: dict(sorted(js.items())) for i, js in found.items()}
 
 
 def _by_rows(fields: list[int]) -> list[list[int]]:
@@ -159,35 +168,33 @@ def _by_rows(fields: list[int]) -> list[list[int]]:
     return [half for half in halves if half]
 
 
-def _field_option(live: LiveGame, index: int, locale: str) -> Option:
-    colour = say(live, f"tufteln.ui.colour.{COLOURS[index]}", locale)
-    label = say(live, "tufteln.ui.option_field", locale, field=FIELD_NAMES[index], colour=colour)
-    return Option(label=label, value=FIELD_NAMES[index])
+def _field_label(ctx: Ctx, index: int) -> str:
+    colour = ctx.say(f"tufteln.ui.colour.{COLOURS[index]}")
+    return ctx.say("tufteln.ui.option_field", field=FIELD_NAMES[index], colour=colour)
 
 
-def _pair_option(
-    live: LiveGame, action: Place, dice: tuple[int, int], me: SheetView, locale: str
-) -> Option:
+def _field_option(ctx: Ctx, index: int) -> Option:
+    return Option(label=_field_label(ctx, index), value=FIELD_NAMES[index])
+
+
+def _pair_value(action: Place) -> str:
+    """A whole placement as a select's value: it fills the `place:<roll>:*` hole."""
+    return f"{action.first}:{action.second}"
+
+
+def _pair_option(ctx: Ctx, action: Place, dice: tuple[int, int], me: SheetView) -> Option:
     first, second = dice
     if first == second:
-        label = say(live, "tufteln.ui.option_same", locale, a=action.first, b=action.second)
+        label = ctx.say("tufteln.ui.option_same", a=action.first, b=action.second)
     else:
-        label = say(
-            live,
-            "tufteln.ui.option_pair",
-            locale,
-            first=first,
-            second=second,
-            a=action.first,
-            b=action.second,
+        label = ctx.say(
+            "tufteln.ui.option_pair", first=first, second=second, a=action.first, b=action.second
         )
-    hint = completes(live, me, [(action.first, first), (action.second, second)], locale)
-    return Option(label=label, value=f"{action.first}{PAIR}{action.second}", description=hint)
+    hint = completes(ctx, me, [(action.first, first), (action.second, second)])
+    return Option(label=label, value=_pair_value(action), description=hint)
 
 
-def completes(
-    live: LiveGame, me: SheetView, writes: list[tuple[str, int]], locale: str
-) -> str | None:
+def completes(ctx: Ctx, me: SheetView, writes: list[tuple[str, int]]) -> str | None:
     """What the placement completes ("completes a pair +2"), or None."""
     cells = [str(v) for v in me.values]
     touched = set()
@@ -197,45 +204,48 @@ def completes(
         touched.add(SQUARE_OF[index])
     sheet = "".join(cells)
     found = [square_category(sheet, square) for square in sorted(touched)]
-    names = [say(live, f"tufteln.ui.category.{c}", locale) for c in found if c is not None]
-    return say(live, "tufteln.ui.completes", locale, what=", ".join(names)) if names else None
+    names = [ctx.say(f"tufteln.ui.category.{c}") for c in found if c is not None]
+    return ctx.say("tufteln.ui.completes", what=", ".join(names)) if names else None
 
 
-def second_step(live: LiveGame, seat: int, locale: str, roll: int, field: str) -> Screen:
+def second_step(ctx: Ctx, roll: str, field: str) -> Screen:
     """Die 1 is in `field` (pencilled into the picture); choose the field for die 2."""
-    view, actions = own_side(live, seat)
+    view = ctx.view
     me = view.me
-    if me is None or not view.open_rolls or view.open_rolls[0].roll != roll:
-        return panel(live, seat, locale, say(live, "tufteln.ui.panel_stale", locale, roll=roll))
+    if me is None or not view.open_rolls or str(view.open_rolls[0].roll) != roll:
+        note = ctx.say("tufteln.ui.panel_stale", roll=roll) if roll.isdigit() else ""
+        return main(ctx, note)
     current = view.open_rolls[0]
     first, second = current.dice
     index = field_index(field)
-    options = partners(actions, current.dice).get(index if index is not None else -1)
+    options = partners(placements(ctx), current.dice).get(index if index is not None else -1)
     if index is None or not options:
-        raise Refused("tufteln.ui.bad_choice")
+        return main(ctx, ctx.say("tufteln.ui.bad_choice"))
     name = FIELD_NAMES[index]
-    choices = []
-    for j in options:
-        option = _field_option(live, j, locale)
-        hint = completes(live, me, [(name, first), (FIELD_NAMES[j], second)], locale)
-        choices.append(Option(option.label, option.value, hint))
-    back = Button(say(live, "tufteln.ui.back", locale), ids.game(live.id, None, f"b{roll}"))
+    anyphase = anytime(ctx)
+    back = Button(ctx.say("tufteln.ui.back"), ctx.step())
     rows: tuple[Row, ...]
-    if len(choices) <= BUTTONS_UP_TO:  # one tap each instead of opening a select
-        row = tuple(
-            Button(
-                f"{c.label}: {c.description}" if c.description else c.label,
-                ids.game(live.id, None, f"s{roll}:{name}:{c.value}"),
-                "primary",
-            )
-            for c in choices
-        )
-        rows = (row, (back,))
+    if len(options) <= BUTTONS_UP_TO:  # one tap each instead of opening a select
+        buttons = []
+        for j, action in options.items():
+            label = _field_label(ctx, j)
+            hint = completes(ctx, me, [(name, first), (FIELD_NAMES[j], second)])
+            text = f"{label}: {hint}" if hint else label
+            buttons.append(Button(text, anyphase.act(action), "primary"))
+        rows = (tuple(buttons), (back,))
     else:
+        choices = tuple(
+            Option(
+                _field_label(ctx, j),
+                _pair_value(action),
+                completes(ctx, me, [(name, first), (FIELD_NAMES[j], second)]),
+            )
+            for j, action in options.items()
+        )
         select = Select(
-            custom_id=ids.game(live.id, None, f"s{roll}:{name}"),
-            options=tuple(choices),
-            placeholder=say(live, "tufteln.ui.placeholder_second", locale, second=second),
+            custom_id=anyphase.choose("place", current.roll),
+            options=choices,
+            placeholder=ctx.say("tufteln.ui.placeholder_second", second=second),
         )
         rows = (select, (back,))
     values = list(me.values)
@@ -243,36 +253,8 @@ def second_step(live: LiveGame, seat: int, locale: str, roll: int, field: str) -
     preview = me.model_copy(update={"values": values, "last": [name]})
     key = "panel_second_same" if first == second else "panel_second"
     lines = [
-        say(live, "tufteln.ui.panel_roll", locale, roll=roll, first=first, second=second),
-        say(live, f"tufteln.ui.{key}", locale, first=first, field=name, second=second),
+        ctx.say("tufteln.ui.panel_roll", roll=current.roll, first=first, second=second),
+        ctx.say(f"tufteln.ui.{key}", first=first, field=name, second=second),
     ]
-    picture = sheet_picture(view, live.players[seat].display_name, preview)
+    picture = sheet_picture(view, _name(ctx), preview)
     return Screen(content="\n".join(lines), pictures=(picture,), rows=rows)
-
-
-# -- clicks --------------------------------------------------------------------------------
-
-
-def decode(live: LiveGame, seat: int, rest: str, values: list[str]) -> dict[str, Any] | Screen:
-    """`p<roll>` a complete placement, `f<roll>:<n>` die 1's field (shows step two),
-    `s<roll>:<field>[:<field>]` die 1's field and die 2's (a button carries both),
-    `b<roll>` back to the panel. Selects bring their choice in `values`."""
-    head, _, arg = rest.partition(":")
-    code, number = head[:1], head[1:]
-    if code == "s" and arg.count(":") == 1:
-        arg, _, chosen = arg.partition(":")
-        values = [chosen]
-    if not number.isdigit() or (code != "b" and len(values) != 1):
-        raise Refused("tufteln.ui.bad_choice")
-    roll = int(number)
-    locale = live.row.locale  # decode has no reader's locale: the game's own
-    if code == "p":
-        first, _, second = values[0].partition(PAIR)
-        return {"type": "place", "roll": roll, "first": first, "second": second}
-    if code == "s":
-        return {"type": "place", "roll": roll, "first": arg, "second": values[0]}
-    if code == "f":
-        return second_step(live, seat, locale, roll, values[0])
-    if code == "b":
-        return panel(live, seat, locale)
-    raise Refused("tufteln.ui.bad_choice")
