@@ -1,6 +1,6 @@
 """Benchmark Tüfteln: move generation, scoring, apply, rendering, 200 async players.
 
-Run: python tests/bench/bench_tufteln.py  (prints medians; targets: legal moves and
+Run: python -m tests.bench.bench_tufteln  (prints medians; targets: legal moves and
 scoring under 1 ms per placement, sheet render under 50 ms)
 """
 

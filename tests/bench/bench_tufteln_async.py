@@ -1,6 +1,6 @@
 """Benchmark: one Tüfteln roll placed by 200 asynchronous players through the host.
 
-    python tests/bench/bench_tufteln_async.py
+    python -m tests.bench.bench_tufteln_async
 
 A scheduled game of 200 players on a temporary SQLite file: the deadline timer makes
 the roll, then every player's placement goes through `GameService.act` (validate,
