@@ -8,9 +8,10 @@ from typing import Any
 import discord
 import pytest
 
-from tests.support.clock import FakeClock
 from bot.double import DiscordDouble, InteractionFailed, connected, running_double
 from bot.double.schema import SpecValidator
+from tests.support.clock import FakeClock
+from tests.support.testbot import TestBot
 
 
 async def test_interaction_not_acknowledged_in_3_seconds_fails(
@@ -131,6 +132,4 @@ async def test_route_limit_is_respected_by_discord_py(double: DiscordDouble, bot
 
 
 def _bot() -> Any:
-    import double_testbot
-
-    return double_testbot.TestBot()
+    return TestBot()

@@ -8,6 +8,7 @@ import discord
 import pytest
 
 from bot.double import DiscordDouble, connected, running_double
+from tests.support.testbot import TestBot
 
 
 async def test_ready_brings_the_guild_with_channels_roles_and_members(
@@ -63,11 +64,9 @@ async def test_unknown_session_is_invalidated_and_the_bot_identifies_again(
 
 
 async def test_wrong_token_is_refused() -> None:
-    import double_testbot
-
     async with running_double() as double:
         with pytest.raises(discord.LoginFailure):
-            async with connected(double, double_testbot.TestBot(), token="wrong"):
+            async with connected(double, TestBot(), token="wrong"):
                 pass
 
 

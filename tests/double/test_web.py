@@ -10,13 +10,12 @@ import aiohttp
 import pytest
 
 from bot.double import DiscordDouble, start_sandbox
+from tests.support.testbot import TestBot
 
 
 @pytest.fixture
 async def sandbox() -> AsyncIterator[DiscordDouble]:
-    import double_testbot
-
-    async with start_sandbox(double_testbot.TestBot()) as double:
+    async with start_sandbox(TestBot()) as double:
         yield double
 
 
@@ -41,12 +40,13 @@ class Page:
         url = self.double.url + "/sandbox/api/state"
         async with self.http.get(url, params=params) as response:
             assert response.status == 200
-            return await response.json()
+            state: dict[str, Any] = await response.json()
+            return state
 
     async def post(self, path: str, body: dict[str, Any], status: int = 200) -> dict[str, Any]:
         url = f"{self.double.url}/sandbox/api/{path}"
         async with self.http.post(url, json={"user": self.user, **body}) as response:
-            answer = await response.json()
+            answer: dict[str, Any] = await response.json()
             assert response.status == status, answer
             return answer
 

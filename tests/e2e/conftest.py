@@ -8,21 +8,21 @@ from pathlib import Path
 
 import pytest
 
-from tests.support.clock import FakeClock
 from bot.double import running_double
-from tests.support.harness import World
 from games import registry
-from games.engine import Game
+from games.engine import AnyGame
+from tests.support.clock import FakeClock
+from tests.support.harness import World
 
 
 @pytest.fixture
-def offered_games() -> list[Game] | None:
+def offered_games() -> list[AnyGame] | None:
     """The games /newgame offers in this test module (override per module)."""
     return [registry.get("race")]
 
 
 @pytest.fixture
-async def world(tmp_path: Path, offered_games: list[Game] | None) -> AsyncIterator[World]:
+async def world(tmp_path: Path, offered_games: list[AnyGame] | None) -> AsyncIterator[World]:
     clock = FakeClock()
     async with running_double(clock=clock) as double:
         world = World(double, clock, tmp_path / "games.sqlite3", offered_games)

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from bot.double import Channel
 from tests.support.harness import World, buttons, table
 
 HOST_ONLY = "Only the host or a member with Manage Server can do that."
 
 
-def lobby_text(place: object) -> str:
-    return table(place).embeds[0]["description"]  # type: ignore[arg-type]
+def lobby_text(place: Channel) -> str:
+    return str(table(place).embeds[0]["description"])
 
 
 async def test_join_leave_start_in_a_thread(world: World) -> None:

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from bot.double import Channel
 from tests.support.harness import World, buttons, table
 
 
-def board(place: object) -> str:
-    return table(place).embeds[0]["description"]  # type: ignore[arg-type]
+def board(place: Channel) -> str:
+    return str(table(place).embeds[0]["description"])
 
 
 async def test_the_game_resumes_with_working_buttons_and_timers(world: World) -> None:

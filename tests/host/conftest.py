@@ -5,9 +5,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.support.clock import FakeClock
 from bot.core.service import Change, GameService
 from bot.core.store import Store
+from tests.support.clock import FakeClock
 
 
 @pytest.fixture

@@ -12,7 +12,9 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_every_package_of_the_source_tree_is_listed_in_pyproject() -> None:
-    listed = set(tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"])
+    listed = set(
+        tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"]
+    )
     found = {
         ".".join(init.parent.relative_to(ROOT).parts)
         for top in ("bot", "games")
@@ -24,4 +26,4 @@ def test_every_package_of_the_source_tree_is_listed_in_pyproject() -> None:
 
 def test_the_migrations_are_the_top_level_folder() -> None:
     assert MIGRATIONS.resolve() == (ROOT / "migrations").resolve()
-    assert [number for number, _ in migration_files(MIGRATIONS)][0] == 1
+    assert migration_files(MIGRATIONS)[0][0] == 1

@@ -2,10 +2,9 @@ from __future__ import annotations
 
 import asyncio
 
-from tests.support.clock import FakeClock
-from tests.support.clock import settle
 from bot.core.scheduler import Scheduler
 from bot.core.store import Store, TimerRow
+from tests.support.clock import FakeClock, settle
 
 
 async def make_games(store: Store, count: int) -> list[int]:

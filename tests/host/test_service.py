@@ -4,10 +4,10 @@ import asyncio
 
 import pytest
 
-from tests.support.clock import FakeClock
 from bot.core.errors import Refused
 from bot.core.service import GameService, replay
 from bot.core.store import Store
+from tests.support.clock import FakeClock
 
 ANA, BEN, CLEO = 100, 200, 300
 

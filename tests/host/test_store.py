@@ -38,9 +38,9 @@ async def test_fresh_database_gets_every_migration_and_wal(tmp_path: Path) -> No
     assert await store.applied_migrations() == numbers
     assert numbers[0] == 1
     async with store._db.execute("PRAGMA journal_mode") as cursor:
-        assert (await cursor.fetchone())[0] == "wal"
+        assert tuple(await cursor.fetchone() or ()) == ("wal",)
     async with store._db.execute("PRAGMA foreign_keys") as cursor:
-        assert (await cursor.fetchone())[0] == 1
+        assert tuple(await cursor.fetchone() or ()) == (1,)
     await store.close()
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -15,18 +16,20 @@ class JoinView(discord.ui.View):
         self.joined: list[str] = []
 
     @discord.ui.button(label="Join", style=discord.ButtonStyle.primary, custom_id="lobby:join")
-    async def join(self, interaction: discord.Interaction, button: discord.ui.Button) -> None:
+    async def join(self, interaction: discord.Interaction, button: discord.ui.Button[Any]) -> None:
         self.joined.append(interaction.user.display_name)
         await interaction.response.edit_message(content=f"Players: {', '.join(self.joined)}")
 
     @discord.ui.button(label="My hand", style=discord.ButtonStyle.secondary, custom_id="lobby:hand")
-    async def hand(self, interaction: discord.Interaction, button: discord.ui.Button) -> None:
+    async def hand(self, interaction: discord.Interaction, button: discord.ui.Button[Any]) -> None:
         await interaction.response.send_message(
             f"Secret hand of {interaction.user.display_name}", ephemeral=True
         )
 
     @discord.ui.button(label="Rename", custom_id="lobby:rename")
-    async def rename(self, interaction: discord.Interaction, button: discord.ui.Button) -> None:
+    async def rename(
+        self, interaction: discord.Interaction, button: discord.ui.Button[Any]
+    ) -> None:
         await interaction.response.send_modal(RenameModal())
 
     @discord.ui.select(
@@ -34,20 +37,26 @@ class JoinView(discord.ui.View):
         placeholder="Pick a colour",
         options=[discord.SelectOption(label=c.title(), value=c) for c in ("red", "green", "blue")],
     )
-    async def colour(self, interaction: discord.Interaction, select: discord.ui.Select) -> None:
+    async def colour(
+        self, interaction: discord.Interaction, select: discord.ui.Select[Any]
+    ) -> None:
         await interaction.response.send_message(f"You picked {select.values[0]}", ephemeral=True)
 
 
 class NameModal(discord.ui.Modal, title="Name your table"):
-    table = discord.ui.TextInput(label="Table name", custom_id="table_name", max_length=40)
-    motto = discord.ui.TextInput(label="Motto", required=False, custom_id="motto")
+    table: discord.ui.TextInput[Any] = discord.ui.TextInput(
+        label="Table name", custom_id="table_name", max_length=40
+    )
+    motto: discord.ui.TextInput[Any] = discord.ui.TextInput(
+        label="Motto", required=False, custom_id="motto"
+    )
 
     async def on_submit(self, interaction: discord.Interaction) -> None:
         await interaction.response.send_message(f"Table {self.table.value} ({self.motto.value})")
 
 
 class RenameModal(discord.ui.Modal, title="Rename the table"):
-    table = discord.ui.TextInput(label="New name", custom_id="new_name")
+    table: discord.ui.TextInput[Any] = discord.ui.TextInput(label="New name", custom_id="new_name")
 
     async def on_submit(self, interaction: discord.Interaction) -> None:
         await interaction.response.edit_message(content=f"Table: {self.table.value}")
@@ -55,14 +64,18 @@ class RenameModal(discord.ui.Modal, title="Rename the table"):
 
 class InviteView(discord.ui.View):
     @discord.ui.select(cls=discord.ui.UserSelect, custom_id="invite:who", max_values=2)
-    async def who(self, interaction: discord.Interaction, select: discord.ui.UserSelect) -> None:
+    async def who(
+        self, interaction: discord.Interaction, select: discord.ui.UserSelect[Any]
+    ) -> None:
         names = ", ".join(sorted(u.display_name for u in select.values))
         await interaction.response.send_message(f"Invited {names}")
 
 
 class SeatModal(discord.ui.Modal, title="Take a seat"):
-    nick = discord.ui.Label(text="Table nickname", component=discord.ui.TextInput(custom_id="nick"))
-    seat = discord.ui.Label(
+    nick: discord.ui.Label[Any] = discord.ui.Label(
+        text="Table nickname", component=discord.ui.TextInput(custom_id="nick")
+    )
+    seat: discord.ui.Label[Any] = discord.ui.Label(
         text="Seat",
         component=discord.ui.Select(
             custom_id="seat",
@@ -79,7 +92,7 @@ class SeatModal(discord.ui.Modal, title="Take a seat"):
 
 class DiceView(discord.ui.View):
     @discord.ui.button(label="Roll", emoji="🎲")
-    async def roll(self, interaction: discord.Interaction, button: discord.ui.Button) -> None:
+    async def roll(self, interaction: discord.Interaction, button: discord.ui.Button[Any]) -> None:
         await interaction.response.defer()
         await interaction.edit_original_response(
             content=f"{interaction.user.display_name} rolled 6"
@@ -87,6 +100,8 @@ class DiceView(discord.ui.View):
 
 
 class TestBot(discord.Client):
+    __test__ = False  # a bot, not a test class
+
     def __init__(self) -> None:
         intents = discord.Intents.default()
         intents.members = True
@@ -290,23 +305,23 @@ def _register(bot: TestBot) -> None:
         return [app_commands.Choice(name=g, value=g) for g in games if g.startswith(current)]
 
 
-def _broken_payload(what: str) -> dict[str, object]:
+def _broken_payload(what: str) -> dict[str, Any]:
     view = discord.ui.View()
     if what == "content":
         return {"content": "x" * 2001}
     if what == "rows":
         for row in range(5):
             view.add_item(discord.ui.Button(label=f"b{row}", custom_id=f"b{row}", row=row))
-        extra = discord.ui.Button(label="sixth", custom_id="sixth")
+        extra: discord.ui.Button[Any] = discord.ui.Button(label="sixth", custom_id="sixth")
         payload = view.to_components()
         payload.append({"type": 1, "components": [extra.to_component_dict()]})
         return {"content": "rows", "view": _RawView(payload)}
     if what == "buttons":
-        row = [
+        six = [
             discord.ui.Button(label=f"b{i}", custom_id=f"b{i}").to_component_dict()
             for i in range(6)
         ]
-        return {"content": "buttons", "view": _RawView([{"type": 1, "components": row}])}
+        return {"content": "buttons", "view": _RawView([{"type": 1, "components": six}])}
     if what == "options":
         options = [{"label": f"o{i}", "value": f"o{i}"} for i in range(26)]
         select = {"type": 3, "custom_id": "many", "options": options}
