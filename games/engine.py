@@ -233,17 +233,22 @@ class Game(ABC, Generic[S, A, O, V]):
         return action in self.legal_actions(state, seat)
 
     def refusal(self, state: S, seat: Seat, action: A) -> IllegalAction:
-        """Why an action that is not legal is refused, in words a player understands."""
+        """Why an action that is not legal is refused, in words a player understands:
+        the game's own (`explain`) where it has them, else the contract's."""
         if self.result(state) is not None:
             return IllegalAction("engine.game_over")
+        explained = self.explain(state, seat, action)
+        if explained is not None:
+            return explained
         if seat not in self.active(state):
             return IllegalAction("engine.not_your_turn")
         if not isinstance(action, self.current(state).actions):
             return IllegalAction("engine.wrong_step")
-        return self.explain(state, seat, action) or IllegalAction("engine.not_allowed")
+        return IllegalAction("engine.not_allowed")
 
     def explain(self, state: S, seat: Seat, action: A) -> IllegalAction | None:
-        """A game's own words for a refused action of the right kind, or None."""
+        """A game's own words for a refused action (asked only once `is_legal` said
+        no), or None for the contract's: "not your turn", "wrong step", "not allowed"."""
         return None
 
     def apply(self, state: S, seat: Seat, action: A) -> tuple[S, list[Event]]:

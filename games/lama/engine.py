@@ -153,20 +153,15 @@ class Lama(Game[LamaState, LamaAction, LamaOptions, LamaView]):
 
     # -- refusals -------------------------------------------------------------------------
 
-    def refusal(self, state: LamaState, seat: Seat, action: LamaAction) -> IllegalAction:
-        """As the base words it, except: a second look at two cards is named as such
-        (not "not your turn"), and a step of the turn taken too early or too late is
-        explained (e.g. "first take a card") rather than called the wrong step."""
-        if isinstance(action, Peek) and state.phase == "peek" and state.peeked[seat]:
-            return IllegalAction("lama.ui.already_peeked")
-        refused = super().refusal(state, seat, action)
-        if refused.key == "engine.wrong_step":
-            return self.explain(state, seat, action) or refused
-        return refused
-
     def explain(self, state: LamaState, seat: Seat, action: LamaAction) -> IllegalAction | None:
-        """Why the seat to act may not take `action` now (never decides it)."""
+        """Why `action` is refused (never decides it): a second look at two cards is
+        named as such, and a step of the turn taken too early or too late is explained
+        (e.g. "first take a card"). Another player's turn: the contract's words."""
         phase = self.phase(state)
+        if phase == "peek" and isinstance(action, Peek) and state.peeked[seat]:
+            return IllegalAction("lama.ui.already_peeked")
+        if seat not in self.active(state):
+            return None
         if phase == "peek":
             return IllegalAction("lama.bad_peek" if isinstance(action, Peek) else "lama.peek_first")
         if isinstance(action, Peek):

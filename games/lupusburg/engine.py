@@ -114,13 +114,11 @@ class Lupusburg(Game[LupusState, Action, LupusOptions, LupusView]):
 
     # -- refusals, in the players' words ------------------------------------------------------
 
-    def refusal(self, state: LupusState, seat: Seat, action: Action) -> IllegalAction:
-        refused = super().refusal(state, seat, action)
-        if refused.key == "engine.wrong_step":  # the game's own wording
-            return IllegalAction("lupusburg.wrong_step")
-        return refused
-
     def explain(self, state: LupusState, seat: Seat, action: Action) -> IllegalAction | None:
+        if seat not in self.active(state):
+            return None  # the contract's "not your turn"
+        if not isinstance(action, self.current(state).actions):
+            return IllegalAction("lupusburg.wrong_step")
         if isinstance(action, Peek | Claw | Vote) and not _in_play(state, action.house):
             return IllegalAction("lupusburg.not_in_play")
         match action:

@@ -195,15 +195,10 @@ class Tufteln(Game[TuftelnState, Place, TuftelnOptions, TuftelnView]):
         spelled = (FIELD_NAMES[i], FIELD_NAMES[j]) == (action.first, action.second)
         return spelled and (i < j or dice[0] != dice[1])
 
-    def refusal(self, state: TuftelnState, seat: Seat, action: Place) -> IllegalAction:
-        """A double click says "You already placed roll 3", not "not your turn"."""
-        if state.over:
-            return IllegalAction("engine.game_over")
-        if not 0 <= seat < state.seats:
-            return IllegalAction("engine.not_your_turn")
-        return self.explain(state, seat, action) or IllegalAction("engine.not_allowed")
-
     def explain(self, state: TuftelnState, seat: Seat, action: Place) -> IllegalAction | None:
+        """A double click says "You already placed roll 3", not "not your turn"."""
+        if not 0 <= seat < state.seats:
+            return None
         open_index = state.placed[seat]
         index = action.roll - 1
         if index < open_index:

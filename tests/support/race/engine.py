@@ -97,8 +97,10 @@ class Race(Game[RaceState, Add, RaceOptions, RaceView]):
     def moves(self, state: RaceState, seat: Seat) -> Iterable[Add]:
         return [Add(amount=n) for n in (1, 2)]
 
-    def explain(self, state: RaceState, seat: Seat, action: Add) -> IllegalAction:
-        return IllegalAction("race.bad_amount", amount=action.amount)
+    def explain(self, state: RaceState, seat: Seat, action: Add) -> IllegalAction | None:
+        if seat in self.active(state) and action.amount not in (1, 2):
+            return IllegalAction("race.bad_amount", amount=action.amount)
+        return None
 
     def play(self, state: RaceState, seat: Seat, action: Add) -> list[Event]:
         return _add(state, seat, action.amount)
