@@ -75,6 +75,7 @@ async def hosted_game(service: GameService, channel: int, players: int) -> LiveG
 async def play_first(service: GameService, live: LiveGame, seat: int) -> float:
     """The seat's first legal action, applied and stored; the seconds the host took
     (choosing the action stands for the player's decision and is not counted)."""
+    assert isinstance(live.state, LupusState)
     action = GAME.legal_actions(live.state, seat)[0].model_dump(mode="json")
     start = time.perf_counter()
     await service.act(live.id, live.players[seat].user_id, action)

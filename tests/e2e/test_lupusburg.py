@@ -10,15 +10,15 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Any
 
 import pytest
 
-from bot.core import service as service_module
 from bot.core.service import LiveGame
 from bot.double import SimUser
 from bot.double.model import Channel, Message
 from games import registry
-from games.engine import Game
+from games.engine import AnyGame
 from games.lupusburg import GAME
 from games.lupusburg.model import LupusState
 from games.lupusburg.rules import houses_of, role_seat
@@ -32,7 +32,7 @@ NIGHT, TURN = 20, 60
 
 
 @pytest.fixture
-def offered_games() -> list[Game]:
+def offered_games() -> list[AnyGame]:
     return [registry.get("lupusburg")]
 
 
@@ -44,7 +44,7 @@ def fixed_seed(monkeypatch: pytest.MonkeyPatch) -> None:
         def getrandbits(self, _bits: int) -> int:
             return SEED
 
-    monkeypatch.setattr(service_module.random, "SystemRandom", Seeded)
+    monkeypatch.setattr("bot.core.service.random.SystemRandom", Seeded)
 
 
 # -- the village and its players ------------------------------------------------------------
@@ -165,7 +165,7 @@ def text_of(message: Message) -> str:
 
 
 async def open_village(
-    world: World, command: str = "lupusburg", closed: tuple[str, ...] = (), **options: object
+    world: World, command: str = "lupusburg", closed: tuple[str, ...] = (), **options: Any
 ) -> Village:
     """Ana opens the game, Ben, Cleo, Dan and Eve join (in that order), Ana starts it."""
     users = [
@@ -250,8 +250,9 @@ HOUSE_CLAIMS = (
     r"(?P<owner>[A-Z][a-z]+) shows you the character of house (?P<n>[12]): "
     r"(?:the |a )?(?P<role>Werewolf|Thief|Townsfolk)",
 )
-PRIVATE_WORDS = ("You hold", "Your houses", "You know", "Your bet", "Your ballot", "You drew")
-PRIVATE_WORDS += ("You draw the coins", "coin is sealed", "Your claw", "Both on", "Split:")
+PRIVATE_WORDS: tuple[str, ...] = ("You hold", "Your houses", "You know", "Your bet")
+PRIVATE_WORDS += ("Your ballot", "You drew", "You draw the coins", "coin is sealed")
+PRIVATE_WORDS += ("Your claw", "Both on", "Split:")
 
 
 def claims(text: str, owners: list[str]) -> set[tuple[int, str]]:
@@ -383,9 +384,9 @@ async def test_the_village_lynches_the_werewolf_twice_and_wins(world: World) -> 
     results = v.public()[-1]
     assert "**The village wins!** The Werewolf was Ben." in results.content
     assert "Winner of game 1" in results.content
-    assert (
-        results.attachments and "revealed: the village wins" in results.attachments[0].description
-    )
+    assert results.attachments
+    description = results.attachments[0].description
+    assert description is not None and "revealed: the village wins" in description
     save_png(results, "reveal")
     save_png(table(v.place), "table_end")
     assert not table(v.place).components  # no panel button once it is over
@@ -416,7 +417,9 @@ def public_before_private(world: World, v: Village, mark: int) -> tuple[int, int
     return kinds.count("public"), kinds.count("private")
 
 
-async def night_timeline(v: Village, peek: int | None, claw: int, claw_after: float) -> list:
+async def night_timeline(
+    v: Village, peek: int | None, claw: int, claw_after: float
+) -> list[list[tuple[float, str]]]:
     """A night as the channel sees it: after each step, the public messages that appeared
     or changed, as (seconds since nightfall, new or edited)."""
     state = await v.state()

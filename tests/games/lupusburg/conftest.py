@@ -126,8 +126,9 @@ def lynch(state: LupusState, house: int) -> LupusState:
     assert house in state.suspects
     state = all_done(state)
     for seat in sorted(GAME.waiting_for(state)):
-        count = len(GAME.legal_actions(state, seat)[0].houses)
-        state = act(state, seat, CastBallot(houses=(house,) * count))
+        ballot = GAME.legal_actions(state, seat)[0]
+        assert isinstance(ballot, CastBallot)
+        state = act(state, seat, CastBallot(houses=(house,) * len(ballot.houses)))
     if state.phase == "second_vote":
         state = expire(state)
     assert state.game != game or not state.houses[house].alive

@@ -51,7 +51,8 @@ def test_privilege_refusals_and_timeouts(lb) -> None:
         with pytest.raises(IllegalAction) as refused:
             lb.act(state, 1, Call(target=target))
         assert refused.value.key == key
-    assert GAME.deadline(state, NOW).at == NOW + timedelta(seconds=40)
+    deadline = GAME.deadline(state, NOW)
+    assert deadline is not None and deadline.at == NOW + timedelta(seconds=40)
     skipped = lb.expire(state)  # default: no privilege
     assert skipped.phase == "betting" and skipped.called is None
     state = lb.act(state, 1, Call(target=3))
@@ -95,7 +96,11 @@ def test_betting_clockwise_once_per_game_with_secret_coins(lb) -> None:
     with pytest.raises(IllegalAction) as self_bet:
         lb.act(state, 1, PlaceBet(coin=drawn[0], target=1))
     assert self_bet.value.key == "lupusburg.bad_bet_target"
-    assert {a.target for a in GAME.legal_actions(state, 1)} == {0, 2, 3, 4}
+    targets = set()
+    for bet in GAME.legal_actions(state, 1):
+        assert isinstance(bet, PlaceBet)
+        targets.add(bet.target)
+    assert targets == {0, 2, 3, 4}
     state = lb.act(state, 1, PlaceBet(coin=drawn[-1], target=3))
     assert len(state.bag) == 7  # the others go back into the bag
     public = GAME.view(state, None)
@@ -148,7 +153,8 @@ def test_betting_timeouts_mean_no_bet(lb) -> None:
 def test_discussion_ends_at_its_deadline_or_when_all_are_done(lb) -> None:
     state = lb.to_discussion(lb.night(lb.new(4, discussion_minutes=2), claw=0))
     key = GAME.phase_key(state)
-    assert GAME.deadline(state, NOW).at == NOW + timedelta(minutes=2)
+    deadline = GAME.deadline(state, NOW)
+    assert deadline is not None and deadline.at == NOW + timedelta(minutes=2)
     for seat in (0, 1, 2):
         state = lb.act(state, seat, Done())
         assert state.phase == "discussion" and GAME.phase_key(state) == key
@@ -214,7 +220,8 @@ def test_defence_by_the_suspects_owners(lb) -> None:
     state = lb.all_done(lb.to_discussion(lb.night(lb.new(5, defence_seconds=45), claw=0)))
     state = lb.first_vote(state, [2, 6] * 5)
     assert state.phase == "defence" and GAME.waiting_for(state) == {1, 3}
-    assert GAME.deadline(state, NOW).at == NOW + timedelta(seconds=45)
+    deadline = GAME.deadline(state, NOW)
+    assert deadline is not None and deadline.at == NOW + timedelta(seconds=45)
     assert lb.expire(state).phase == "second_vote"
     state = lb.act(state, 3, Done())
     assert state.phase == "defence"
@@ -265,7 +272,11 @@ def test_second_vote_lost_3_to_2_example(lb) -> None:
     state = lb.all_done(lb.to_discussion(state))
     state = lb.all_done(lb.first_vote(state, [2, 7] * 5))  # Bea's and David's characters
     assert state.suspects == [2, 7]
-    tokens = {s: len(GAME.legal_actions(state, s)[0].houses) for s in GAME.waiting_for(state)}
+    tokens = {}
+    for seat in GAME.waiting_for(state):
+        ballot = GAME.legal_actions(state, seat)[0]
+        assert isinstance(ballot, CastBallot)
+        tokens[seat] = len(ballot.houses)
     assert tokens == {0: 1, 1: 1, 2: 2, 4: 1}  # David: no token
     state = lb.act(state, 0, CastBallot(houses=(2,)))
     state = lb.act(state, 1, CastBallot(houses=(7,)))  # Bea votes with her other character

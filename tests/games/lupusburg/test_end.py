@@ -30,7 +30,8 @@ def test_werewolf_wins_at_parity(lb, players: int) -> None:
     record = state.records[-1]
     assert record.side == "werewolf" and record.winner == WOLF
     assert record.scores[WOLF].total == players  # as many points as there are players
-    assert GAME.result(state).winners == (WOLF,)
+    result = GAME.result(state)
+    assert result is not None and result.winners == (WOLF,)
     assert any(e.key == "lupusburg.werewolf_wins" for e in lb.events)
 
 
@@ -48,7 +49,9 @@ def test_werewolf_loses_when_it_has_no_living_character(lb, players: int) -> Non
     record = state.records[-1]
     assert record.side == "village" and record.werewolf == WOLF
     assert record.scores[WOLF].total == 0  # a losing Werewolf scores nothing
-    assert record.winner != WOLF and GAME.result(state).winners == (record.winner,)
+    result = GAME.result(state)
+    assert result is not None
+    assert record.winner != WOLF and result.winners == (record.winner,)
 
 
 def test_the_werewolf_slaughtering_its_own_last_character_loses(lb) -> None:
@@ -88,7 +91,8 @@ def test_scoring_characters_chest_bets_and_seals(lb) -> None:
     assert scores[2] == Score(seat=2, characters=4, chest=1, bet=0, total=5)
     assert scores[3] == Score(seat=3, characters=2, chest=1, bet=coin_d, total=3 + coin_d)
     assert scores[4] == Score(seat=4, characters=2, chest=0, seal=1, total=3)
-    assert GAME.result(state).scores == (5 + coin_a, 0, 5, 3 + coin_d, 3)
+    result = GAME.result(state)
+    assert result is not None and result.scores == (5 + coin_a, 0, 5, 3 + coin_d, 3)
     view = GAME.view(state, None)  # everything revealed at the end
     assert [b.coin for b in view.bets] == [b.coin for b in state.bets]
     assert all(h.character is not None and h.chest is not None for h in view.houses)
@@ -121,6 +125,7 @@ def test_series_tallies_games_and_passes_the_burgomaster(lb) -> None:
     assert [r.number for r in state.records] == [1, 2, 3]
     totals = [sum(r.scores[s].total for r in state.records) for s in range(6)]
     result = GAME.result(state)
+    assert result is not None
     assert result.scores == tuple(totals)
     best = max(totals)
     tied = [s for s in range(6) if totals[s] == best]

@@ -61,7 +61,8 @@ def test_night_phases_never_end_early(lb, thief_alive: bool) -> None:
     state = lb.act(state, 1, Claw(house=0))
     assert state.phase == "werewolf" and GAME.phase_key(state) == key
     assert GAME.view(state, None) == before and GAME.active(state) == frozenset()
-    assert GAME.deadline(state, NOW).at == NOW + timedelta(seconds=45)
+    claw_deadline = GAME.deadline(state, NOW)
+    assert claw_deadline is not None and claw_deadline.at == NOW + timedelta(seconds=45)
     state = lb.expire(state)
     assert state.phase in ("privilege", "betting") and not state.houses[0].alive
 

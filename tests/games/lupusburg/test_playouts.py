@@ -30,8 +30,8 @@ from games.lupusburg.deal import character_deck, needs_redeal
 from games.lupusburg.model import COINS, NIGHT_PHASES, LupusState
 from games.lupusburg.rules import houses_of, living_houses, place
 
-PRIVATE_EVENTS = ("peek_", "shown_", "claw_set", "claw_default", "drew_coins", "bet_coin")
-PRIVATE_EVENTS += ("chest_placed", "thief_prompt", "werewolf_prompt")
+PRIVATE_EVENTS: tuple[str, ...] = ("peek_", "shown_", "claw_set", "claw_default")
+PRIVATE_EVENTS += ("drew_coins", "bet_coin", "chest_placed", "thief_prompt", "werewolf_prompt")
 TURN_PHASES = {"privilege", "show", "show_back", "betting", "bet", "first_vote"}
 
 
@@ -190,6 +190,7 @@ def test_random_playouts(
     options = {"series": series, "second_vote": second_vote, "burgomaster": burgomaster}
     state = playout(players, seed, options, p_timeout)
     result = GAME.result(state)
+    assert result is not None
     assert len(state.records) == series and len(result.scores) == players
     assert list(result.scores) == [
         sum(r.scores[s].total for r in state.records) for s in range(players)

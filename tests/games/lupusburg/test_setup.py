@@ -86,7 +86,8 @@ def test_placement_timeout_puts_the_chest_at_random(lb) -> None:
     for seed in range(12):
         state = lb.setup(5, seed=seed, turn_seconds=90)
         state = lb.act(state, 0, Assign(chest=1))
-        assert GAME.deadline(state, NOW).at == NOW + timedelta(seconds=90)
+        deadline = GAME.deadline(state, NOW)
+        assert deadline is not None and deadline.at == NOW + timedelta(seconds=90)
         state = lb.expire(state)
         assert state.phase == "thief" and all(state.assigned)
         assert state.houses[1].chest  # the placement made in time stands
