@@ -13,8 +13,8 @@ import aiohttp
 
 from bot.discord.app import TabletopBot
 from bot.double.web.sandbox import start_sandbox
-from tests.support.harness import buttons
 from games import registry
+from tests.support.harness import buttons
 
 
 def sandbox_bot(folder: Path) -> TabletopBot:
