@@ -1,0 +1,289 @@
+"""Screens as the players get them, and Discord's limits on them.
+
+`context(game, state, seat)` builds a reader's `Context` the way the host does
+(`bot.discord.contexts.context_of`); `explore` renders the table and every seat's
+panel, following the panel's own steps (`Context.step` controls) a little way;
+`problems` lists every limit a screen breaks and every control that would not do
+what it shows (a stale phase, an id that names no action, an action the reader may
+not take).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+
+from bot.discord import ids
+from bot.discord.adapters import adapter_for
+from bot.discord.adapters.context import Context
+from bot.discord.contexts import context_of
+from bot.discord.ui import Button, Screen, Select, send_kwargs
+from games.engine import AnyGame, Seat, State
+from tests.conformance.legality import key
+from tests.conformance.support import NOW
+
+GAME_ID = 987654  # the store's id of the game (controls carry it)
+LOCALE = "en"
+MAX_DEPTH = 3  # steps within steps followed
+
+# Discord's limits (https://discord.com/developers/docs/resources/message and
+# .../interactions/message-components).
+CONTENT = 2000
+EMBED_TITLE = 256
+EMBED_TEXT = 4096
+EMBED_TOTAL = 6000
+ROWS = 5
+BUTTONS_PER_ROW = 5
+OPTIONS = 25
+OPTION_TEXT = 100  # label, value, description
+PLACEHOLDER = 150
+BUTTON_LABEL = 80
+CUSTOM_ID = 100
+FILES = 10
+ALT_TEXT = 1024
+FILE_BYTES = 10 * 1024 * 1024  # a bot's upload limit without boosts
+
+
+def names(seats: int) -> list[str]:
+    """Display names as long as Discord allows (32 characters)."""
+    return [f"Player {seat + 1} with a very long nam"[:32] for seat in range(seats)]
+
+
+def user_ids(seats: int) -> list[int]:
+    return [123456789012345678 + seat for seat in range(seats)]
+
+
+def context(game: AnyGame, state: State, seat: Seat | None) -> Context[Any]:
+    """A reader's context as the host builds it (seat None: the table)."""
+    deadline = game.deadline(state, NOW)
+    return context_of(
+        game,
+        state,
+        seat,
+        locale=LOCALE,
+        game_id=GAME_ID,
+        names=names(state.seats),
+        user_ids=user_ids(state.seats),
+        channel_id=111111111111111111,
+        version=7,
+        deadline_at=deadline.at.timestamp() if deadline is not None else None,
+        finished=game.result(state) is not None,
+    )
+
+
+@dataclass(frozen=True)
+class Shown:
+    """One rendered screen and who reads it."""
+
+    where: str  # 'table' or 'panel of seat 2, step (...)'
+    screen: Screen
+    ctx: Context[Any]
+    legal: tuple[BaseModel, ...]  # what the reader may do (the table: any seat)
+
+
+def readers(game: AnyGame, state: State, idle: int = 1, busy: int = 2) -> list[Seat]:
+    """Some seats to draw panels for (pictures are slow): up to `busy` of the seats the
+    phase waits for, and up to `idle` others."""
+    active = sorted(game.active(state))
+    others = [s for s in range(state.seats) if s not in active]
+    return sorted(active[:busy] + others[:idle])
+
+
+def explore(game: AnyGame, state: State, seats: list[Seat], max_steps: int = 40) -> Iterator[Shown]:
+    """The table, then each of `seats`' panels and (up to `max_steps` per seat) the steps
+    its controls lead to, breadth first."""
+    adapter = adapter_for(game.id)
+    finished = game.result(state) is not None
+    anyone = tuple(a for seat in range(state.seats) for a in game.legal_actions(state, seat))
+    table_ctx = context(game, state, None)
+    yield Shown("table", adapter.table(table_ctx), table_ctx, anyone)
+    if finished and not adapter.panel_after_end:
+        return
+    for seat in seats:
+        ctx = context(game, state, seat)
+        todo: list[tuple[str, ...]] = [()]
+        done: set[tuple[str, ...]] = set()
+        while todo and len(done) <= max_steps:
+            step = todo.pop(0)
+            if step in done:
+                continue
+            done.add(step)
+            screen = adapter.panel(ctx, step)
+            yield Shown(f"panel of seat {seat}, step {step}", screen, ctx, ctx.legal)
+            if len(step) < MAX_DEPTH:
+                todo += [s for s in steps_of(screen) if s not in done]
+
+
+def controls(screen: Screen) -> Iterator[Button | Select]:
+    for row in screen.rows:
+        if isinstance(row, Select | Button):
+            yield row  # a bare button is a mistake `problems` reports
+        else:
+            yield from row
+
+
+def _choices(select: Select) -> Iterator[list[str]]:
+    """The value lists a select can send (all of them when few, else a sample)."""
+    values = [o.value for o in select.options]
+    if select.min_values == 0:
+        yield []
+    low = max(select.min_values, 1)
+    high = min(select.max_values, len(values))
+    for size in range(low, high + 1):
+        for combo in itertools.islice(itertools.combinations(values, size), 400):
+            yield list(combo)
+
+
+def _rests(control: Button | Select) -> Iterator[str]:
+    """The `rest` of a control's id as the router sees it after a click."""
+    parsed = ids.parse(control.custom_id)
+    if parsed is None:
+        return
+    if isinstance(control, Select) and ids.HOLE in parsed.rest:
+        for values in _choices(control):
+            yield ids.fill(parsed.rest, values)
+    else:
+        yield parsed.rest
+
+
+def steps_of(screen: Screen) -> list[tuple[str, ...]]:
+    found = []
+    for control in controls(screen):
+        if isinstance(control, Button) and control.disabled:
+            continue
+        for rest in _rests(control):
+            if rest.startswith(ids.STEP):
+                found.append(tuple(p for p in rest.removeprefix(ids.STEP).split(ids.FIELD) if p))
+    return found
+
+
+def actions_of(game: AnyGame, screen: Screen) -> list[BaseModel]:
+    """Every action the screen's enabled controls can send (ids that decode)."""
+    found = []
+    for control in controls(screen):
+        if isinstance(control, Button) and control.disabled:
+            continue
+        for rest in _rests(control):
+            if rest == ids.PANEL or rest.startswith(ids.STEP):
+                continue
+            data = ids.decode(rest, game.action_kinds())
+            if data is None:
+                continue
+            try:
+                found.append(game.parse_action(data))
+            except ValidationError:
+                continue
+    return found
+
+
+def problems(game: AnyGame, shown: Shown) -> list[str]:
+    """Every broken limit and every control that would not work, in words."""
+    screen = shown.screen
+    out: list[str] = []
+
+    def check(ok: bool, what: str) -> None:
+        if not ok:
+            out.append(what)
+
+    check(len(screen.content) <= CONTENT, f"content has {len(screen.content)} > {CONTENT} chars")
+    title, text = screen.embed_title or "", screen.embed_text or ""
+    check(len(title) <= EMBED_TITLE, f"embed title has {len(title)} > {EMBED_TITLE} chars")
+    check(len(text) <= EMBED_TEXT, f"embed text has {len(text)} > {EMBED_TEXT} chars")
+    check(len(title) + len(text) <= EMBED_TOTAL, "embed over 6000 chars in all")
+    check(len(screen.rows) <= ROWS, f"{len(screen.rows)} > {ROWS} action rows")
+    check(len(screen.pictures) <= FILES, f"{len(screen.pictures)} > {FILES} pictures")
+    for picture in screen.pictures:
+        check(bool(picture.name), "a picture without a file name")
+        check(bool(picture.data), f"picture {picture.name} is empty")
+        check(len(picture.data) <= FILE_BYTES, f"picture {picture.name} over {FILE_BYTES} bytes")
+        check(
+            len(picture.description) <= ALT_TEXT,
+            f"alt text of {picture.name} has {len(picture.description)} > {ALT_TEXT} chars",
+        )
+    seen_ids: set[str] = set()
+    legal = {key(a) for a in shown.legal}
+    for number, row in enumerate(screen.rows):
+        if isinstance(row, Select):
+            count = len(row.options)
+            check(1 <= count <= OPTIONS, f"select {row.custom_id} has {count} options")
+            check(
+                0 <= row.min_values <= row.max_values <= max(count, 1)
+                and 1 <= row.max_values <= OPTIONS,
+                f"select {row.custom_id} takes {row.min_values}..{row.max_values} of {count}",
+            )
+            check(len(row.placeholder) <= PLACEHOLDER, f"placeholder of {row.custom_id} too long")
+            values = [o.value for o in row.options]
+            check(len(set(values)) == len(values), f"select {row.custom_id} repeats a value")
+            for option in row.options:
+                check(
+                    1 <= len(option.label) <= OPTION_TEXT,
+                    f"option label {option.label!r} has {len(option.label)} chars",
+                )
+                check(
+                    1 <= len(option.value) <= OPTION_TEXT,
+                    f"option value {option.value!r} has {len(option.value)} chars",
+                )
+                check(
+                    option.description is None or len(option.description) <= OPTION_TEXT,
+                    f"option description of {option.label!r} over {OPTION_TEXT} chars",
+                )
+        elif isinstance(row, Button):
+            out.append(f"row {number} is a bare button, not a tuple of buttons")
+        else:
+            check(1 <= len(row) <= BUTTONS_PER_ROW, f"row {number} has {len(row)} buttons")
+            for button in row:
+                check(
+                    len(button.label) <= BUTTON_LABEL,
+                    f"button label {button.label!r} has {len(button.label)} chars",
+                )
+                check(bool(button.label or button.emoji), f"button {button.custom_id} is blank")
+    for control in controls(screen):
+        cid = control.custom_id
+        check(0 < len(cid) <= CUSTOM_ID, f"custom_id {cid!r} has {len(cid)} chars")
+        check(cid not in seen_ids, f"custom_id {cid!r} twice in one message")
+        seen_ids.add(cid)
+        if isinstance(control, Button) and control.disabled:
+            continue
+        out += _control_problems(game, shown, control, legal)
+    try:
+        send_kwargs(screen)
+    except Exception as error:
+        out.append(f"discord.py refuses the screen: {error!r}")
+    return out
+
+
+def _control_problems(
+    game: AnyGame, shown: Shown, control: Button | Select, legal: set[str]
+) -> list[str]:
+    cid = control.custom_id
+    parsed = ids.parse(cid)
+    if parsed is None:
+        return [f"custom_id {cid!r} is no control the router knows"]
+    if parsed.scope != "game":
+        return []  # lobby and abort controls: not a game's
+    out = []
+    if parsed.game_id != GAME_ID:
+        out.append(f"custom_id {cid!r} names game {parsed.game_id}, not {GAME_ID}")
+    if parsed.phase is not None and parsed.phase != shown.ctx.phase:
+        out.append(f"custom_id {cid!r} is stale: phase {parsed.phase!r}, now {shown.ctx.phase!r}")
+    if isinstance(control, Button) and ids.HOLE in parsed.rest:
+        out.append(f"button {cid!r} has a select's hole")
+    for rest in _rests(control):
+        if rest == ids.PANEL or rest.startswith(ids.STEP):
+            continue
+        data = ids.decode(rest, game.action_kinds())
+        if data is None:
+            out.append(f"{rest!r} (from {cid!r}) names no action of {game.id}")
+            continue
+        try:
+            action = game.parse_action(data)
+        except ValidationError as error:
+            out.append(f"{rest!r} (from {cid!r}) is no valid action: {error.errors()[:1]}")
+            continue
+        if key(action) not in legal:
+            out.append(f"{rest!r} (from {cid!r}) offers {action!r}, not a legal action here")
+    return out

@@ -1,0 +1,189 @@
+"""What Discord gets: every table and panel payload (at sampled states of a playout,
+the panel's own steps followed) within Discord's limits, and every enabled control one
+that the router turns into a legal action of its reader (the UI offers only legal
+moves; the table's action controls: legal for some seat)."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from functools import cache
+from typing import Any
+
+import pytest
+
+from bot.discord.adapters import adapter_for
+from bot.discord.adapters.base import Happened, Outbox
+from bot.discord.ui import Screen
+from games.engine import AnyGame, State
+from tests.conformance.legality import key
+from tests.conformance.screens import (
+    GAME_ID,
+    Shown,
+    actions_of,
+    context,
+    explore,
+    problems,
+    readers,
+)
+from tests.conformance.support import Case, cases, playout, sample
+
+STATES = 1  # evenly spread states per playout, besides the first of each phase
+CASES_PER_GAME = 2
+SCREEN_CASES = cases(seeds=(1,), per_game=CASES_PER_GAME)
+STEPS = 2  # panel steps followed per seat and state by the limits check (pictures are slow)
+
+
+@cache
+def rendered(case: Case, full: bool = False) -> list[tuple[str, list[Shown]]]:
+    """Per sampled state (named by its phase): its screens. `full`: every step of the
+    panels of up to 3 seats the phase waits for, at the first state of each phase only;
+    else the panels of two such seats and one other, a few steps deep, at more states."""
+    game = case.game
+    out = []
+    for state in sample(playout(case), 0 if full else STATES):
+        if full:
+            screens = explore(game, state, readers(game, state, idle=0, busy=3), 40)
+        else:
+            screens = explore(game, state, readers(game, state), STEPS)
+        out.append((f"{game.phase(state)} ({game.phase_key(state)})", list(screens)))
+    return out
+
+
+@pytest.mark.parametrize("case", SCREEN_CASES)
+def test_tables_and_panels_stay_within_discords_limits(case: Case) -> None:
+    found = []
+    for phase, screens in rendered(case):
+        for shown in screens:
+            found += [f"{phase}, {shown.where}: {p}" for p in problems(case.game, shown)]
+    assert not found, f"{case}: {len(found)} problems:\n" + "\n".join(found[:12])
+
+
+@pytest.mark.parametrize("case", cases(seeds=(1,), per_game=1))
+def test_every_legal_move_can_be_made_from_the_panel(case: Case) -> None:
+    """Each seat's legal actions can all be sent by its panel (or the steps it leads
+    to), or by the table's controls (at the first state of each phase, for up to
+    three active seats; the fewest seats, since every step of every panel is drawn)."""
+    game = case.game
+    missing = []
+    for phase, screens in rendered(case, full=True):
+        table = {key(a) for s in screens if s.where == "table" for a in actions_of(game, s.screen)}
+        for seat in range(case.seats):
+            mine = [s for s in screens if s.where.startswith(f"panel of seat {seat},")]
+            if not mine:
+                continue
+            offered = set(table)
+            for shown in mine:
+                offered |= {key(a) for a in actions_of(game, shown.screen)}
+            lost = [a for a in mine[0].legal if key(a) not in offered]
+            if lost:
+                missing.append(
+                    f"{phase}, seat {seat}: {len(lost)} of {len(mine[0].legal)} "
+                    f"legal actions not offered, e.g. {lost[:3]}"
+                )
+    assert not missing, f"{case}:\n" + "\n".join(missing[:12])
+
+
+MISSING_KEY = re.compile(r"\[[a-z_]+(?:\.[a-z0-9_]+)+\]")  # how i18n shows an unknown key
+UNFILLED = re.compile(r"\{[a-z_]+\}")  # a parameter the sentence did not get
+
+
+def _texts(screen: Screen) -> list[str]:
+    texts = [screen.content, screen.embed_title or "", screen.embed_text or ""]
+    texts += [p.description for p in screen.pictures]
+    for row in screen.rows:
+        if isinstance(row, tuple):
+            texts += [b.label for b in row]
+        else:
+            texts += [row.placeholder, *(o.label for o in row.options)]
+            texts += [o.description or "" for o in row.options]
+    return texts
+
+
+@pytest.mark.parametrize("case", SCREEN_CASES)
+def test_every_sentence_on_screen_is_in_the_catalog(case: Case) -> None:
+    """No '[game.some_key]' (a key missing from the catalog) and no '{param}' left
+    unfilled on any table, panel or notice."""
+    found = []
+    for phase, screens in rendered(case):
+        for shown in screens:
+            for text in _texts(shown.screen):
+                for pattern in (MISSING_KEY, UNFILLED):
+                    found += [f"{phase}, {shown.where}: {m}" for m in pattern.findall(text)]
+    for shown in notices(case):
+        for text in _texts(shown.screen):
+            for pattern in (MISSING_KEY, UNFILLED):
+                found += [f"{shown.where}: {m}" for m in pattern.findall(text)]
+    assert not found, f"{case}:\n" + "\n".join(sorted(set(found))[:12])
+
+
+NOTICE_STEPS = 40  # playout steps whose notices are built
+
+
+@cache
+def notices(case: Case) -> list[Shown]:
+    """The announcements, DMs (`private_notices`, `reminder`, the messages of `after`)
+    and results of a playout's changes: a sample of its steps, and always its last.
+    Each with its reader's legal actions then (a channel message: any seat's)."""
+    game, run = case.game, playout(case)
+    adapter = adapter_for(game.id)
+    stride = max(1, len(run.steps) // NOTICE_STEPS)
+    picked = sorted({*range(0, len(run.steps), stride), len(run.steps) - 1} - {-1})
+    out: list[Shown] = []
+    for index in picked:
+        step = run.steps[index]
+        state = step.after
+        result = game.result(state)
+        kind = "finished" if result is not None else "expired" if step.is_timeout else "acted"
+        happened = Happened(kind=kind, events=step.events, actor=step.seat)
+        table = context(game, state, None)
+        anyone = tuple(a for seat in range(case.seats) for a in game.legal_actions(state, seat))
+        where = f"step {index + 1} ({kind})"
+
+        def channel(what: str, screen: Screen | None) -> None:
+            if screen is not None:
+                out.append(Shown(f"{where} {what}", screen, table, anyone))  # noqa: B023
+
+        def dm(what: str, seat: int, screen: Screen | None) -> None:
+            if screen is not None:
+                ctx = context(game, state, seat)  # noqa: B023
+                out.append(Shown(f"{where} {what} to seat {seat}", screen, ctx, ctx.legal))  # noqa: B023
+
+        channel("announcement", adapter.announcement(table, happened))
+        for seat, screen in adapter.private_notices(table, happened):
+            dm("private notice", seat, screen)
+        for seat in sorted(game.active(state)):
+            dm("reminder", seat, adapter.reminder(context(game, state, seat)))
+        if result is not None:
+            channel("results", adapter.results(table, result))
+        asyncio.run(adapter.after(_outbox(game, state, channel, dm), happened))
+    return out
+
+
+def _outbox(game: AnyGame, state: State, channel: Any, dm: Any) -> Outbox[Any]:
+    async def post(screen: Screen) -> object:
+        channel("posted by after", screen)
+        return None
+
+    async def direct(seat: int, screen: Screen) -> bool:
+        dm("DM by after", seat, screen)
+        return True
+
+    return Outbox(
+        table=lambda: context(game, state, None),
+        seat=lambda seat: context(game, state, seat),
+        post=post,
+        direct=direct,
+        prompt=direct,
+        game_id=GAME_ID,
+    )
+
+
+@pytest.mark.parametrize("case", SCREEN_CASES)
+def test_notices_and_results_stay_within_discords_limits(case: Case) -> None:
+    """Announcements, DMs, reminders and results: the same limits as tables and panels,
+    and their controls, too, make only legal moves."""
+    found = []
+    for shown in notices(case):
+        found += [f"{shown.where}: {p}" for p in problems(case.game, shown)]
+    assert not found, f"{case}:\n" + "\n".join(found[:12])
