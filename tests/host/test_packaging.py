@@ -1,9 +1,13 @@
-"""The package list in pyproject.toml is written by hand (migrations/ ships inside
-`bot`); these tests keep it complete and keep the migrations findable."""
+"""A regular install (`pip install .`, a wheel, the Docker image) runs from
+site-packages with no source tree beside it: everything the bot reads must ship in
+the package, the top-level migrations/ folder as `bot.migrations`."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
 import tomllib
+import zipfile
 from pathlib import Path
 
 from bot.core.store import MIGRATIONS, migration_files
@@ -12,9 +16,8 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_every_package_of_the_source_tree_is_listed_in_pyproject() -> None:
-    listed = set(
-        tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"]
-    )
+    pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    listed = set(pyproject["tool"]["setuptools"]["packages"])
     found = {
         ".".join(init.parent.relative_to(ROOT).parts)
         for top in ("bot", "games")
@@ -27,3 +30,28 @@ def test_every_package_of_the_source_tree_is_listed_in_pyproject() -> None:
 def test_the_migrations_are_the_top_level_folder() -> None:
     assert MIGRATIONS.resolve() == (ROOT / "migrations").resolve()
     assert migration_files(MIGRATIONS)[0][0] == 1
+
+
+def test_a_wheel_carries_every_file_the_bot_reads(tmp_path: Path) -> None:
+    subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(tmp_path), str(ROOT)],
+        check=True,
+        capture_output=True,
+    )
+    (wheel,) = tmp_path.glob("*.whl")
+    shipped = set(zipfile.ZipFile(wheel).namelist())
+    tracked = subprocess.run(
+        ["git", "ls-files", "bot", "games", "migrations"],
+        cwd=ROOT,
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout.split()
+    expected = {
+        path.replace("migrations/", "bot/migrations/", 1)
+        if path.startswith("migrations/")
+        else path
+        for path in tracked
+        if not path.endswith(".md")  # notes for developers
+    }
+    assert expected - shipped == set()
