@@ -71,13 +71,30 @@ class _Blank(dict[str, Any]):
         return "{" + key + "}"
 
 
+def plural_form(count: Any) -> str:
+    """The plural form of a count: English and German both say 'one' for 1 only."""
+    return "one" if count == 1 else "other"
+
+
+def _template(key: str, locale: str | None, params: Mapping[str, Any]) -> str | None:
+    catalog = catalogs().get(language(locale), {})
+    template = catalog.get(key)
+    if template is None and f"{key}.other" in catalog:  # a sentence with plural forms
+        template = catalog.get(f"{key}.{plural_form(params.get('count'))}")
+    return template
+
+
 def t(key: str, locale: str | None = None, /, **params: Any) -> str:
-    """The sentence for `key` in `locale`, with `params` filled in."""
-    template = catalogs().get(language(locale), {}).get(key)
-    if template is None:
-        template = catalogs()[DEFAULT_LOCALE].get(key, f"[{key}]")
-    return template.format_map(_Blank(params))
+    """The sentence for `key` in `locale`, with `params` filled in.
+
+    A sentence whose wording depends on a number has plural forms, chosen by its
+    `count` parameter: `[x.cards]` with `one = "{count} card"` and `other = "{count}
+    cards"` is `t("x.cards", count=3)`.
+    """
+    template = _template(key, locale, params) or _template(key, DEFAULT_LOCALE, params)
+    return (template or f"[{key}]").format_map(_Blank(params))
 
 
 def has(key: str) -> bool:
-    return key in catalogs()[DEFAULT_LOCALE]
+    english = catalogs()[DEFAULT_LOCALE]
+    return key in english or f"{key}.other" in english

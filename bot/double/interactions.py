@@ -123,7 +123,7 @@ class Interactions:
             "token": record.token,
             "version": 1,
             "app_permissions": str(state.permissions(state.bot, channel)),
-            "locale": "en-US",
+            "locale": user.locale,
             "entitlements": [],
             "attachment_size_limit": ATTACHMENT_LIMIT,
         }
@@ -133,8 +133,8 @@ class Interactions:
             permissions = state.permissions(user, channel)
             payload.update(
                 guild_id=str(guild.id),
-                guild={"id": str(guild.id), "locale": "en-US", "features": []},
-                guild_locale="en-US",
+                guild={"id": str(guild.id), "locale": guild.locale, "features": []},
+                guild_locale=guild.locale,
                 member=member.to_dict(permissions),
                 authorizing_integration_owners={"0": str(guild.id)},
                 context=0,

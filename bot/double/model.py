@@ -34,6 +34,7 @@ class User:
     global_name: str | None = None
     bot: bool = False
     dms_open: bool = True
+    locale: str = "en-US"  # the language of the user's Discord client
 
     @property
     def display_name(self) -> str:
@@ -387,6 +388,7 @@ class Guild:
     roles: dict[int, Role] = field(default_factory=dict)
     members: dict[int, Member] = field(default_factory=dict)
     channels: dict[int, Channel] = field(default_factory=dict)
+    locale: str = "en-US"  # the server's preferred locale (Community servers set it)
 
     @property
     def everyone_role(self) -> Role:
@@ -419,7 +421,7 @@ class Guild:
             "nsfw_level": 0,
             "premium_tier": 0,
             "premium_subscription_count": 0,
-            "preferred_locale": "en-US",
+            "preferred_locale": self.locale,
             "system_channel_id": None,
             "system_channel_flags": 0,
             "rules_channel_id": None,

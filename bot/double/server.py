@@ -144,10 +144,13 @@ class DiscordDouble:
         dms_open: bool = True,
         permissions: int = 0,
         guild: Guild | None = None,
+        locale: str = "en-US",
     ) -> SimUser:
-        """A new member of the server; `admin` gives the Admin role (Manage Server)."""
+        """A new member of the server; `admin` gives the Admin role (Manage Server);
+        `locale`: the language of their Discord client."""
         guild = guild or self.guild
         user = self.state.create_user(name, dms_open=dms_open)
+        user.locale = locale
         roles = [self.state.admin_role(guild).id] if admin else []
         if permissions:
             roles.append(self.state.add_role(guild, f"{name}'s role", permissions).id)

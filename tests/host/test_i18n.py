@@ -3,6 +3,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
+
 from bot.i18n import catalogs, language, t
 from games import registry
 
@@ -47,3 +49,11 @@ def test_german_is_a_data_change_and_never_invents_keys() -> None:
     for key, sentence in german.items():
         fields = set(re.findall(r"{(\w+)}", sentence))
         assert fields == set(re.findall(r"{(\w+)}", english[key])), key
+
+
+def test_plural_forms_follow_the_count(monkeypatch: pytest.MonkeyPatch) -> None:
+    english = {"x.cards.one": "{count} card", "x.cards.other": "{count} cards"}
+    german = {"x.cards.one": "{count} Karte", "x.cards.other": "{count} Karten"}
+    monkeypatch.setattr("bot.i18n.catalogs", lambda: {"en": english, "de": german})
+    assert [t("x.cards", "en", count=n) for n in (0, 1, 2)] == ["0 cards", "1 card", "2 cards"]
+    assert [t("x.cards", "de", count=n) for n in (0, 1, 2)] == ["0 Karten", "1 Karte", "2 Karten"]
