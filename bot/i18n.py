@@ -88,8 +88,8 @@ def t(key: str, locale: str | None = None, /, **params: Any) -> str:
     """The sentence for `key` in `locale`, with `params` filled in.
 
     A sentence whose wording depends on a number has plural forms, chosen by its
-    `count` parameter: `[x.cards]` with `one = "{count} card"` and `other = "{count}
-    cards"` is `t("x.cards", count=3)`.
+    `count` parameter: a table `[x.cards]` with `one = "{count} card"` and
+    `other = "{count} cards"` gives "3 cards" for the key `x.cards` and count 3.
     """
     template = _template(key, locale, params) or _template(key, DEFAULT_LOCALE, params)
     return (template or f"[{key}]").format_map(_Blank(params))
