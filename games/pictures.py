@@ -5,15 +5,24 @@ look the same in a slim container, with umlauts, accents and symbols that Pillow
 bundled font lacks.
 Colours come from the Okabe-Ito palette, which stays distinct for colour-blind
 players; every player colour is paired with a letter or shape in the pictures.
+
+Every word a picture shows, and its description (alt text), comes from the message
+catalog in the reader's language: a picture function takes a `Say` (the adapter
+passes `ctx.say`) and never writes a sentence of its own.
 """
 
 from __future__ import annotations
 
 import io
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 
 from PIL import Image, ImageFont
+
+Say = Callable[..., str]
+"""A catalog sentence in the reader's language: `say(key, **params)`."""
+
 
 # Okabe-Ito: distinguishable with the common colour-vision deficiencies.
 PLAYER_COLOURS: tuple[tuple[int, int, int], ...] = (
