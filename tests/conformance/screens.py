@@ -10,6 +10,7 @@ not take).
 
 from __future__ import annotations
 
+import asyncio
 import itertools
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -19,12 +20,13 @@ from pydantic import BaseModel, ValidationError
 
 from bot.discord import ids
 from bot.discord.adapters import adapter_for
+from bot.discord.adapters.base import Happened, Outbox
 from bot.discord.adapters.context import Context
 from bot.discord.contexts import context_of
 from bot.discord.ui import Button, Screen, Select, send_kwargs
 from games.engine import AnyGame, Seat, State
 from tests.conformance.legality import key
-from tests.conformance.support import NOW
+from tests.conformance.support import NOW, Playout
 
 GAME_ID = 987654  # the store's id of the game (controls carry it)
 LOCALE = "en"
@@ -57,14 +59,14 @@ def user_ids(seats: int) -> list[int]:
     return [123456789012345678 + seat for seat in range(seats)]
 
 
-def context(game: AnyGame, state: State, seat: Seat | None) -> Context[Any]:
+def context(game: AnyGame, state: State, seat: Seat | None, locale: str = LOCALE) -> Context[Any]:
     """A reader's context as the host builds it (seat None: the table)."""
     deadline = game.deadline(state, NOW)
     return context_of(
         game,
         state,
         seat,
-        locale=LOCALE,
+        locale=locale,
         game_id=GAME_ID,
         names=names(state.seats),
         user_ids=user_ids(state.seats),
@@ -93,18 +95,20 @@ def readers(game: AnyGame, state: State, idle: int = 1, busy: int = 2) -> list[S
     return sorted(active[:busy] + others[:idle])
 
 
-def explore(game: AnyGame, state: State, seats: list[Seat], max_steps: int = 40) -> Iterator[Shown]:
+def explore(
+    game: AnyGame, state: State, seats: list[Seat], max_steps: int = 40, locale: str = LOCALE
+) -> Iterator[Shown]:
     """The table, then each of `seats`' panels and (up to `max_steps` per seat) the steps
     its controls lead to, breadth first."""
     adapter = adapter_for(game.id)
     finished = game.result(state) is not None
     anyone = tuple(a for seat in range(state.seats) for a in game.legal_actions(state, seat))
-    table_ctx = context(game, state, None)
+    table_ctx = context(game, state, None, locale)
     yield Shown("table", adapter.table(table_ctx), table_ctx, anyone)
     if finished and not adapter.panel_after_end:
         return
     for seat in seats:
-        ctx = context(game, state, seat)
+        ctx = context(game, state, seat, locale)
         todo: list[tuple[str, ...]] = [()]
         done: set[tuple[str, ...]] = set()
         while todo and len(done) <= max_steps:
@@ -287,3 +291,63 @@ def _control_problems(
         if key(action) not in legal:
             out.append(f"{rest!r} (from {cid!r}) offers {action!r}, not a legal action here")
     return out
+
+
+NOTICE_STEPS = 40  # playout steps whose notices are built
+
+
+def notices_of(game: AnyGame, run: Playout, locale: str = LOCALE) -> list[Shown]:
+    """The announcements, DMs (`private_notices`, `reminder`, the messages of `after`)
+    and results of a playout's changes: a sample of its steps, and always its last.
+    Each with its reader's legal actions then (a channel message: any seat's)."""
+    adapter = adapter_for(game.id)
+    stride = max(1, len(run.steps) // NOTICE_STEPS)
+    picked = sorted({*range(0, len(run.steps), stride), len(run.steps) - 1} - {-1})
+    out: list[Shown] = []
+    for index in picked:
+        step = run.steps[index]
+        state = step.after
+        result = game.result(state)
+        kind = "finished" if result is not None else "expired" if step.is_timeout else "acted"
+        happened = Happened(kind=kind, events=step.events, actor=step.seat)
+        table = context(game, state, None, locale)
+        anyone = tuple(a for seat in range(state.seats) for a in game.legal_actions(state, seat))
+        where = f"step {index + 1} ({kind})"
+
+        def channel(what: str, screen: Screen | None) -> None:
+            if screen is not None:
+                out.append(Shown(f"{where} {what}", screen, table, anyone))  # noqa: B023
+
+        def dm(what: str, seat: int, screen: Screen | None) -> None:
+            if screen is not None:
+                ctx = context(game, state, seat, locale)  # noqa: B023
+                out.append(Shown(f"{where} {what} to seat {seat}", screen, ctx, ctx.legal))  # noqa: B023
+
+        channel("announcement", adapter.announcement(table, happened))
+        for seat, screen in adapter.private_notices(table, happened):
+            dm("private notice", seat, screen)
+        for seat in sorted(game.active(state)):
+            dm("reminder", seat, adapter.reminder(context(game, state, seat, locale)))
+        if result is not None:
+            channel("results", adapter.results(table, result))
+        asyncio.run(adapter.after(_outbox(game, state, channel, dm, locale), happened))
+    return out
+
+
+def _outbox(game: AnyGame, state: State, channel: Any, dm: Any, locale: str) -> Outbox[Any]:
+    async def post(screen: Screen) -> object:
+        channel("posted by after", screen)
+        return None
+
+    async def direct(seat: int, screen: Screen) -> bool:
+        dm("DM by after", seat, screen)
+        return True
+
+    return Outbox(
+        table=lambda: context(game, state, None, locale),
+        seat=lambda seat: context(game, state, seat, locale),
+        post=post,
+        direct=direct,
+        prompt=direct,
+        game_id=GAME_ID,
+    )

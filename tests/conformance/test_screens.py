@@ -5,24 +5,18 @@ moves; the table's action controls: legal for some seat)."""
 
 from __future__ import annotations
 
-import asyncio
 import re
 from functools import cache
-from typing import Any
 
 import pytest
 
-from bot.discord.adapters import adapter_for
-from bot.discord.adapters.base import Happened, Outbox
 from bot.discord.ui import Screen
-from games.engine import AnyGame, State
 from tests.conformance.legality import key
 from tests.conformance.screens import (
-    GAME_ID,
     Shown,
     actions_of,
-    context,
     explore,
+    notices_of,
     problems,
     readers,
 )
@@ -117,66 +111,9 @@ def test_every_sentence_on_screen_is_in_the_catalog(case: Case) -> None:
     assert not found, f"{case}:\n" + "\n".join(sorted(set(found))[:12])
 
 
-NOTICE_STEPS = 40  # playout steps whose notices are built
-
-
 @cache
 def notices(case: Case) -> list[Shown]:
-    """The announcements, DMs (`private_notices`, `reminder`, the messages of `after`)
-    and results of a playout's changes: a sample of its steps, and always its last.
-    Each with its reader's legal actions then (a channel message: any seat's)."""
-    game, run = case.game, playout(case)
-    adapter = adapter_for(game.id)
-    stride = max(1, len(run.steps) // NOTICE_STEPS)
-    picked = sorted({*range(0, len(run.steps), stride), len(run.steps) - 1} - {-1})
-    out: list[Shown] = []
-    for index in picked:
-        step = run.steps[index]
-        state = step.after
-        result = game.result(state)
-        kind = "finished" if result is not None else "expired" if step.is_timeout else "acted"
-        happened = Happened(kind=kind, events=step.events, actor=step.seat)
-        table = context(game, state, None)
-        anyone = tuple(a for seat in range(case.seats) for a in game.legal_actions(state, seat))
-        where = f"step {index + 1} ({kind})"
-
-        def channel(what: str, screen: Screen | None) -> None:
-            if screen is not None:
-                out.append(Shown(f"{where} {what}", screen, table, anyone))  # noqa: B023
-
-        def dm(what: str, seat: int, screen: Screen | None) -> None:
-            if screen is not None:
-                ctx = context(game, state, seat)  # noqa: B023
-                out.append(Shown(f"{where} {what} to seat {seat}", screen, ctx, ctx.legal))  # noqa: B023
-
-        channel("announcement", adapter.announcement(table, happened))
-        for seat, screen in adapter.private_notices(table, happened):
-            dm("private notice", seat, screen)
-        for seat in sorted(game.active(state)):
-            dm("reminder", seat, adapter.reminder(context(game, state, seat)))
-        if result is not None:
-            channel("results", adapter.results(table, result))
-        asyncio.run(adapter.after(_outbox(game, state, channel, dm), happened))
-    return out
-
-
-def _outbox(game: AnyGame, state: State, channel: Any, dm: Any) -> Outbox[Any]:
-    async def post(screen: Screen) -> object:
-        channel("posted by after", screen)
-        return None
-
-    async def direct(seat: int, screen: Screen) -> bool:
-        dm("DM by after", seat, screen)
-        return True
-
-    return Outbox(
-        table=lambda: context(game, state, None),
-        seat=lambda seat: context(game, state, seat),
-        post=post,
-        direct=direct,
-        prompt=direct,
-        game_id=GAME_ID,
-    )
+    return notices_of(case.game, playout(case))
 
 
 @pytest.mark.parametrize("case", SCREEN_CASES)

@@ -23,6 +23,7 @@ _NOT_WORDS = [
     re.compile(r"<(?:@!?|@&|#)\d+>"),  # mentions and channel links
     re.compile(r"<t:\d+(?::[tTdDfFR])?>"),  # Discord timestamps
     re.compile(r"\b[A-Ha-h]?\d+\b"),  # numbers and board codes (A1, B2, h7)
+    re.compile(r"\b[A-H]\b"),  # player letters
 ]
 
 
