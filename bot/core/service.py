@@ -125,7 +125,7 @@ class GameService:
                 try:
                     live.state = live.game.parse_state(row.state, row.state_version)
                 except (ValidationError, ValueError) as error:
-                    live.broken = _first_line(error)
+                    live.broken = _why_unreadable(error)
                     log.error("game %s (%s) cannot be loaded: %s", game_id, row.kind, live.broken)
             for timer in await self.store.timers(game_id):
                 if timer.kind == DEADLINE:
@@ -513,9 +513,13 @@ class GameService:
             log.info("game %s did not start itself: %s", live.id, refusal.key)
 
 
-def _first_line(error: Exception) -> str:
-    text = str(error).strip()
-    return text.splitlines()[0] if text else type(error).__name__
+def _why_unreadable(error: Exception) -> str:
+    """What is wrong with a stored state, for the operator's log: the fields and the
+    rules they break, never their values (a state holds every player's secrets)."""
+    if isinstance(error, ValidationError):
+        problems = [f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in error.errors()[:3]]
+        return f"{error.title}: " + "; ".join(problems)
+    return str(error)
 
 
 async def replay(store: Store, game_id: int) -> State:
