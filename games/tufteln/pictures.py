@@ -2,8 +2,10 @@
 
 Colours are doubled by texture so they read without colour: blue fields carry
 diagonal stripes, yellow fields dots, white fields are plain. Pre-printed numbers
-are bold and boxed; numbers written in play are plain pen strokes. The bundled
-font has no umlauts, so 'ü' and friends get their dots drawn by hand.
+are bold and boxed; numbers written in play are plain pen strokes.
+
+Every word drawn, and every description (alt text), comes from the catalog through
+the `say` the adapter passes, so a picture is in its reader's language.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from functools import cache
 
 from PIL import Image, ImageDraw, ImageFont
 
-from games.pictures import BACKGROUND, INK, MUTED, font, player_colour, player_letter
+from games.pictures import BACKGROUND, INK, MUTED, Say, font, player_colour, player_letter
 from games.tufteln.models import ROUNDS, SheetView, TuftelnView
 from games.tufteln.scoring import BONUS, CATEGORIES, POINTS, SCORING
 from games.tufteln.sheet import COLOURS, COLUMNS, SIZE, SQUARES, field_index
@@ -31,29 +33,6 @@ HIGHLIGHT = (213, 94, 0)
 PANEL = (255, 255, 255)
 
 FILL = {"white": WHITE_FIELD, "blue": BLUE_FIELD, "yellow": YELLOW_FIELD, "printed": PRINTED_FIELD}
-CATEGORY_NAMES = {
-    "different": "Four different",
-    "pair": "Pair",
-    "double_pair": "Double pair",
-    "cross": "Cross",
-    "four": "Four of a kind",
-    "straight": "Straight flush",
-    "three": "Three of a kind",
-    "diagonal": "Diagonal pair",
-}
-RATING_NAMES = {
-    "knocking": "knocking on the door",
-    "club": "welcome to the club",
-    "okay": "okay",
-    "good": "good",
-    "strong": "strong",
-    "great": "great",
-    "professional": "professional",
-    "world_class": "world class",
-    "incredible": "incredible",
-    "out_of_this_world": "out of this world",
-}
-
 MARGIN = 24
 CELL = 100  # field size on the full sheet
 SCORE_CELL = 56  # field size of the best sheet on the scoreboard
@@ -73,6 +52,22 @@ def draw_text(
     face = font(size)
     draw.text(xy, text, font=face, fill=fill)
     return draw.textlength(text, font=face)
+
+
+def fit_text(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    text: str,
+    size: int,
+    width: float,
+    fill: tuple[int, int, int] = INK,
+) -> float:
+    """Draw `text` at `size`, or smaller (down to two thirds) where it would overflow
+    `width`: German words run longer than English ones. Returns the width."""
+    smallest = max(10, size * 2 // 3)
+    while size > smallest and draw.textlength(text, font=font(size)) > width:
+        size -= 1
+    return draw_text(draw, xy, text, size, fill)
 
 
 def _centred(
@@ -208,13 +203,13 @@ def draw_grid(sheet: SheetView, cell: int = CELL, highlight: bool = True) -> Ima
 
 
 def sheet_image(
-    view: TuftelnView, seat: int | None = None, name: str | None = None
+    view: TuftelnView, say: Say, seat: int | None = None, name: str | None = None
 ) -> tuple[Image.Image, str]:
     """A sheet: the viewer's own (`view.me`), or any seat's once the game is over."""
     sheet = _pick_sheet(view, seat)
-    who = name or f"Player {sheet.seat + 1}"
+    who = name or say("tufteln.picture.player", number=sheet.seat + 1)
     grid = draw_grid(sheet)
-    panel_width = 292
+    panel_width = 330  # room for the longer German category names
     width = MARGIN * 3 + grid.width + panel_width
     legend_height = 56
     height = MARGIN + 56 + grid.height + 12 + legend_height + MARGIN
@@ -222,15 +217,17 @@ def sheet_image(
     draw = ImageDraw.Draw(image)
     filled = sum(1 for i, v in enumerate(sheet.values) if v and COLOURS[i] != "printed")
     rolls_done = filled // 2
-    title = f"{who}'s sheet"
-    draw_text(draw, (MARGIN, MARGIN), title, 34, INK)
-    sub = f"Tüfteln, variant {view.variant}, {rolls_done} of {ROUNDS} rolls placed"
-    draw_text(draw, (MARGIN, MARGIN + 40), sub, 18, MUTED)
+    title = say("tufteln.picture.sheet_title", name=who)
+    fit_text(draw, (MARGIN, MARGIN), title, 34, width - 2 * MARGIN, INK)
+    sub = say(
+        "tufteln.picture.sheet_subtitle", variant=view.variant, done=rolls_done, rounds=ROUNDS
+    )
+    fit_text(draw, (MARGIN, MARGIN + 40), sub, 18, width - 2 * MARGIN, MUTED)
     top = MARGIN + 56 + 6
     image.paste(grid, (MARGIN, top))
-    _draw_panel(draw, sheet, (MARGIN * 2 + grid.width, top + 34), panel_width)
-    _draw_legend(draw, (MARGIN, top + grid.height + 12))
-    return image, _sheet_alt(sheet, who, rolls_done)
+    _draw_panel(draw, say, sheet, (MARGIN * 2 + grid.width, top + 34), panel_width)
+    _draw_legend(draw, say, (MARGIN, top + grid.height + 12), width - 2 * MARGIN)
+    return image, _sheet_alt(say, sheet, who, rolls_done)
 
 
 def _pick_sheet(view: TuftelnView, seat: int | None) -> SheetView:
@@ -244,7 +241,7 @@ def _pick_sheet(view: TuftelnView, seat: int | None) -> SheetView:
 
 
 def _draw_panel(
-    draw: ImageDraw.ImageDraw, sheet: SheetView, origin: tuple[int, int], width: int
+    draw: ImageDraw.ImageDraw, say: Say, sheet: SheetView, origin: tuple[int, int], width: int
 ) -> None:
     x, y = origin
     row = 40
@@ -253,29 +250,32 @@ def _draw_panel(
     x += 14
     right = x + width - 28
     counts = {c: sheet.squares.count(c) for c in CATEGORIES}
-    draw_text(draw, (x, y + 10), "Points per square", 20, MUTED)
+    fit_text(draw, (x, y + 10), say("tufteln.picture.points_per_square"), 20, right - x, MUTED)
     y += 44
     face = font(20)
     for category in CATEGORIES:
         count = counts[category]
         ink = INK if count else MUTED
-        draw_text(draw, (x, y), CATEGORY_NAMES[category], 20, ink)
+        name = say(f"tufteln.picture.category.{category}")
+        fit_text(draw, (x, y), name, 20, right - 84 - x, ink)
         draw.text((right - 74, y), str(POINTS[category]), font=face, fill=ink, anchor="ra")
         if count:
-            draw.text((right, y), f"x{count}", font=face, fill=INK, anchor="ra")
+            draw.text((right, y), f"×{count}", font=face, fill=INK, anchor="ra")
             if category in SCORING:
                 _tick(draw, (right - 52, y + 11))
         y += row
     progress = sum(1 for c in SCORING if counts[c])
     draw.line((x, y - 6, right, y - 6), fill=MUTED, width=1)
-    draw_text(draw, (x, y), f"Bonus ({progress} of 6 kinds)", 20, INK if sheet.bonus else MUTED)
+    bonus = say("tufteln.picture.bonus_progress", done=progress, kinds=len(SCORING))
+    fit_text(draw, (x, y), bonus, 20, right - 64 - x, INK if sheet.bonus else MUTED)
     draw.text((right, y), str(sheet.bonus or 0) + f" / {BONUS}", font=face, fill=INK, anchor="ra")
     y += row
-    draw_text(draw, (x, y + 2), "Total", 30, INK)
+    fit_text(draw, (x, y + 2), say("tufteln.picture.total"), 30, right - 70 - x, INK)
     draw.text((right, y + 2), str(sheet.total), font=font(30), fill=INK, anchor="ra")
     if sheet.rating:
-        draw_text(draw, (x, y + 52), "Solo rating", 18, MUTED)
-        draw_text(draw, (x, y + 76), RATING_NAMES[sheet.rating], 22, INK)
+        fit_text(draw, (x, y + 52), say("tufteln.picture.solo_rating"), 18, right - x, MUTED)
+        rating = say(f"tufteln.picture.rating.{sheet.rating}")
+        fit_text(draw, (x, y + 76), rating, 22, right - x, INK)
 
 
 def _tick(draw: ImageDraw.ImageDraw, centre: tuple[int, int]) -> None:
@@ -283,35 +283,53 @@ def _tick(draw: ImageDraw.ImageDraw, centre: tuple[int, int]) -> None:
     draw.line(((cx - 7, cy), (cx - 2, cy + 6), (cx + 8, cy - 7)), fill=(0, 158, 115), width=4)
 
 
-def _draw_legend(draw: ImageDraw.ImageDraw, origin: tuple[int, int]) -> None:
+LEGEND: tuple[tuple[str, str], ...] = (
+    ("white", "legend_white"),
+    ("yellow", "legend_yellow"),
+    ("blue", "legend_blue"),
+    ("printed", "legend_printed"),
+    ("last", "legend_last"),
+)
+
+
+def _draw_legend(draw: ImageDraw.ImageDraw, say: Say, origin: tuple[int, int], width: int) -> None:
+    """One line of swatches with their words; a smaller face where a language's words
+    are longer, so the line always fits."""
     x, y = origin
-    swatch = 34
-    entries = (
-        ("white", "white"),
-        ("yellow", "yellow (dots)"),
-        ("blue", "blue (stripes)"),
-        ("printed", "pre-printed"),
-    )
-    for colour, text in entries:
+    swatch, pad, gap = 34, 8, 22
+    texts = [say(f"tufteln.picture.{key}") for _, key in LEGEND]
+    room = width - len(LEGEND) * (swatch + pad + gap) + gap
+    size = 18
+    while size > 11 and sum(draw.textlength(t, font=font(size)) for t in texts) > room:
+        size -= 1
+    for (colour, _), text in zip(LEGEND, texts, strict=True):
         box = (x, y, x + swatch, y + swatch)
-        draw.rectangle(box, fill=FILL[colour])
-        _texture(draw, box, colour)
-        draw.rectangle(box, outline=GRID_LINE, width=2)
-        x += swatch + 8 + int(draw_text(draw, (x + swatch + 8, y + 6), text, 18, INK)) + 22
-    box = (x, y, x + swatch, y + swatch)
-    draw.rectangle(box, fill=WHITE_FIELD, outline=HIGHLIGHT, width=5)
-    draw_text(draw, (x + swatch + 8, y + 6), "last placed", 18, INK)
+        if colour == "last":
+            draw.rectangle(box, fill=WHITE_FIELD, outline=HIGHLIGHT, width=5)
+        else:
+            draw.rectangle(box, fill=FILL[colour])
+            _texture(draw, box, colour)
+            draw.rectangle(box, outline=GRID_LINE, width=2)
+        top = y + (swatch - size) // 2 - 1
+        x += swatch + pad + int(draw_text(draw, (x + swatch + pad, top), text, size, INK)) + gap
 
 
-def _sheet_alt(sheet: SheetView, who: str, rolls_done: int) -> str:
+def _sheet_alt(say: Say, sheet: SheetView, who: str, rolls_done: int) -> str:
     rows = []
     for r in range(SIZE):
         cells = sheet.values[r * SIZE : (r + 1) * SIZE]
-        rows.append(f"row {r + 1}: " + " ".join(str(v) if v else "_" for v in cells))
-    last = f" Last placed: {', '.join(sheet.last)}." if sheet.last else ""
-    return (
-        f"{who}'s Tüfteln sheet, {rolls_done} of {ROUNDS} rolls placed, "
-        f"{sheet.total} points (bonus {sheet.bonus}).{last} " + "; ".join(rows) + "."
+        values = " ".join(str(v) if v else "_" for v in cells)
+        rows.append(say("tufteln.picture.alt_row", row=r + 1, values=values))
+    last = say("tufteln.picture.alt_last", fields=", ".join(sheet.last)) if sheet.last else ""
+    return say(
+        "tufteln.picture.sheet_alt",
+        name=who,
+        done=rolls_done,
+        rounds=ROUNDS,
+        total=sheet.total,
+        bonus=sheet.bonus,
+        last=last,
+        rows="; ".join(rows),
     )
 
 
@@ -327,7 +345,7 @@ _PIPS = {
 }
 
 
-def dice_image(view: TuftelnView, roll: int | None = None) -> tuple[Image.Image, str]:
+def dice_image(view: TuftelnView, say: Say, roll: int | None = None) -> tuple[Image.Image, str]:
     """Two dice with pips: roll number `roll` (1-based), by default the latest roll."""
     if not view.rolls:
         raise ValueError("no roll has been made yet")
@@ -338,13 +356,16 @@ def dice_image(view: TuftelnView, roll: int | None = None) -> tuple[Image.Image,
     height = MARGIN * 2 + 48 + size + 44
     image = Image.new("RGB", (width, height), BACKGROUND)
     draw = ImageDraw.Draw(image)
-    draw_text(draw, (MARGIN, MARGIN), f"Roll {number} of {ROUNDS}", 34, INK)
+    title = say("tufteln.picture.roll_title", roll=number, rounds=ROUNDS)
+    fit_text(draw, (MARGIN, MARGIN), title, 34, width - 2 * MARGIN, INK)
     y = MARGIN + 56
     for k, value in enumerate(dice):
         x = MARGIN + k * (size + gap)
         _die(draw, (x, y), size, value)
-        _centred(draw, (x + size / 2, y + size + 24), f"die {k + 1}", font(22), MUTED)
-    return image, f"Roll {number} of {ROUNDS}: die 1 shows {dice[0]}, die 2 shows {dice[1]}."
+        label = say("tufteln.picture.die", number=k + 1)
+        _centred(draw, (x + size / 2, y + size + 24), label, font(22), MUTED)
+    alt = say("tufteln.picture.roll_alt", roll=number, rounds=ROUNDS, first=dice[0], second=dice[1])
+    return image, alt
 
 
 def _die(draw: ImageDraw.ImageDraw, origin: tuple[int, int], size: int, value: int) -> None:
@@ -365,14 +386,16 @@ LIST_ROWS = 20  # entries listed before "and N more"
 
 
 def scoreboard_image(
-    view: TuftelnView, names: Sequence[str] | None = None
+    view: TuftelnView, say: Say, names: Sequence[str] | None = None
 ) -> tuple[Image.Image, str]:
     """Every sheet's total, ranked (the top entries and a count of the rest), and the best sheet."""
     if view.sheets is None:
         raise ValueError("the scoreboard is drawn once the game is over")
 
     def who(seat: int) -> str:
-        return names[seat] if names and seat < len(names) else f"Player {seat + 1}"
+        if names and seat < len(names):
+            return names[seat]
+        return say("tufteln.picture.player", number=seat + 1)
 
     ranked = sorted(view.sheets, key=lambda s: (-s.total, s.seat))
     ranks = _ranks([s.total for s in ranked])
@@ -382,14 +405,15 @@ def scoreboard_image(
     width = MARGIN * 3 + list_width + grid.width
     shown = ranked[:LIST_ROWS]
     row = 34
-    # The best sheet's column: caption, grid, then one summary line per scoring kind
-    # and the bonus line (see `_best_summary`).
+    # The best sheet's column: caption, whose sheet, grid, then one summary line per
+    # scoring kind and the bonus line (see `_best_summary`).
     summary = 1 + sum(1 for c in CATEGORIES if POINTS[c] and best.squares.count(c))
-    best_column = 32 + grid.height + 14 + 26 * summary
+    best_column = 58 + grid.height + 14 + 26 * summary
     height = MARGIN * 2 + 60 + max(row * len(shown) + 50, best_column)
     image = Image.new("RGB", (width, height), BACKGROUND)
     draw = ImageDraw.Draw(image)
-    draw_text(draw, (MARGIN, MARGIN), "Tüfteln: final scores", 34, INK)
+    title = say("tufteln.picture.scores_title")
+    fit_text(draw, (MARGIN, MARGIN), title, 34, width - 2 * MARGIN, INK)
     y = MARGIN + 60
     face = font(22)
     for sheet, rank in zip(shown, ranks, strict=False):
@@ -397,51 +421,74 @@ def scoreboard_image(
         winner = sheet.seat in view.winners
         draw.text((x + 44, y + 2), f"{rank}.", font=face, fill=INK, anchor="ra")
         _chip(draw, (x + 52, y), sheet.seat)
-        label = who(sheet.seat)
-        face_size = 22
-        limit = list_width - 190
-        while len(label) > 3 and draw.textlength(label, font=font(face_size)) > limit:
-            label = label[:-2] + "."
-        draw_text(draw, (x + 90, y + 2), label, face_size, INK)
+        _name(draw, (x + 90, y + 2), who(sheet.seat), list_width - 190)
         draw.text((x + list_width - 10, y + 2), str(sheet.total), font=face, fill=INK, anchor="ra")
         if winner:
             _star(draw, (x + list_width - 60, y + 13))
         y += row
     rest = ranked[LIST_ROWS:]
     if rest:
-        text = f"... and {len(rest)} more (totals {rest[-1].total} to {rest[0].total})"
-        draw_text(draw, (MARGIN, y + 8), text, 20, MUTED)
+        text = say("tufteln.picture.more", count=len(rest), low=rest[-1].total, high=rest[0].total)
+        fit_text(draw, (MARGIN, y + 8), text, 20, list_width, MUTED)
     gx = MARGIN * 2 + list_width
-    caption = f"Best sheet: {who(best.seat)}, {best.total} points"
-    draw_text(draw, (gx, MARGIN + 60), caption, 20, INK)
-    image.paste(grid, (gx, MARGIN + 92))
-    _best_summary(draw, best, (gx, MARGIN + 92 + grid.height + 14))
+    caption = say("tufteln.picture.best_sheet", total=best.total)
+    fit_text(draw, (gx, MARGIN + 60), caption, 20, grid.width, INK)
+    _name(draw, (gx, MARGIN + 86), who(best.seat), grid.width)
+    image.paste(grid, (gx, MARGIN + 118))
+    _best_summary(draw, say, best, (gx, MARGIN + 118 + grid.height + 14), grid.width)
     if len(view.winners) <= 3:
-        winners = "Winner: " + ", ".join(who(s) for s in view.winners)
+        winners = say(
+            "tufteln.picture.alt_winner",
+            count=len(view.winners),
+            names=", ".join(who(s) for s in view.winners),
+            total=best.total,
+        )
     else:
-        winners = f"{len(view.winners)} players share the win"
-    more = f" And {len(rest)} more." if rest else ""
-    top = ""
+        winners = say(
+            "tufteln.picture.alt_winners_count", count=len(view.winners), total=best.total
+        )
+    more = say("tufteln.picture.alt_more", count=len(rest)) if rest else ""
+    entries: list[str] = []
     for sheet, rank in zip(shown, ranks, strict=False):
-        entry = f"{rank}. {who(sheet.seat)} {sheet.total}; "
-        if len(top) + len(entry) > 700:
+        entry = say("tufteln.picture.alt_rank", rank=rank, name=who(sheet.seat), total=sheet.total)
+        if sum(len(e) + 2 for e in entries) + len(entry) > 600:
             break
-        top += entry
-    alt = f"Tüfteln final scores. {winners} with {best.total} points. {top.rstrip('; ')}.{more}"
+        entries.append(entry)
+    alt = say("tufteln.picture.scores_alt", winners=winners, ranking="; ".join(entries), more=more)
     return image, alt
 
 
-def _best_summary(draw: ImageDraw.ImageDraw, sheet: SheetView, origin: tuple[int, int]) -> None:
+def _name(draw: ImageDraw.ImageDraw, xy: tuple[int, int], name: str, width: int) -> None:
+    """A player's name in the list: smaller where it is long, cut short ("…") only where
+    even the smallest face would overflow."""
+    size = 22
+    while size > 13 and draw.textlength(name, font=font(size)) > width:
+        size -= 1
+    while len(name) > 3 and draw.textlength(name, font=font(size)) > width:
+        name = name[:-2] + "…"
+    draw_text(draw, (xy[0], xy[1] + (22 - size) // 2), name, size, INK)
+
+
+def _best_summary(
+    draw: ImageDraw.ImageDraw, say: Say, sheet: SheetView, origin: tuple[int, int], width: int
+) -> None:
     """The best sheet's scoring squares, one line per category, and its bonus."""
     x, y = origin
     for category in CATEGORIES:
         count = sheet.squares.count(category)
         if count and POINTS[category]:
-            points = count * POINTS[category]
-            draw_text(draw, (x, y), f"{CATEGORY_NAMES[category]} x{count}: {points}", 18, INK)
+            line = say(
+                "tufteln.picture.category_line",
+                category=say(f"tufteln.picture.category.{category}"),
+                count=count,
+                points=count * POINTS[category],
+            )
+            fit_text(draw, (x, y), line, 18, width, INK)
             y += 26
-    bonus = f"Bonus: {sheet.bonus}" if sheet.bonus else "No bonus"
-    draw_text(draw, (x, y), bonus, 18, INK if sheet.bonus else MUTED)
+    if sheet.bonus:
+        fit_text(draw, (x, y), say("tufteln.picture.bonus", bonus=sheet.bonus), 18, width, INK)
+    else:
+        fit_text(draw, (x, y), say("tufteln.picture.no_bonus"), 18, width, MUTED)
 
 
 def _ranks(totals: list[int]) -> list[int]:

@@ -1,8 +1,10 @@
 """Roll schedules for asynchronous play: 'every 4h', 'every 30m', 'daily 18:00 Europe/Berlin'.
 
 A schedule is parsed once when the options are validated (a clear sentence on
-error) and stored in its canonical spelling. `next_roll_time` is pure: the host
-uses it to announce the first roll, the engine to time each next one.
+error) and stored in its canonical spelling. German spellings are read too ('alle 4h',
+'alle 2 Stunden', 'täglich 18:00 Europe/Berlin'). `describe` says a schedule in the
+reader's language. `next_roll_time` is pure: the host uses it to announce the first
+roll, the engine to time each next one.
 """
 
 from __future__ import annotations
@@ -11,14 +13,26 @@ import re
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
 from functools import cache
+from typing import TYPE_CHECKING
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
+
+if TYPE_CHECKING:  # the engine stays free of the drawing library
+    from games.pictures import Say
 
 MIN_INTERVAL = timedelta(minutes=5)
 MAX_INTERVAL = timedelta(days=7)
 
-_MINUTES_PER = {"m": 1, "h": 60, "d": 1440}  # keyed by the unit's first letter
-_INTERVAL = re.compile(r"every\s+(\d+)\s*(m|mins?|minutes?|h|hrs?|hours?|d|days?)", re.I)
-_DAILY = re.compile(r"daily\s+(\d{1,2}:\d{2}(?:\s*,\s*\d{1,2}:\d{2})*)(?:\s+(\S+))?", re.I)
+# Keyed by the unit's first letter: m(inutes), h(ours), d(ays); German s(td, Stunden), t(age).
+_MINUTES_PER = {"m": 1, "h": 60, "d": 1440, "s": 60, "t": 1440}
+_INTERVAL = re.compile(
+    r"(?:every|alle)\s+(\d+)\s*"
+    r"(m|mins?|minutes?|minuten?|h|hrs?|hours?|std|stunden?|d|days?|t|tage?n?)",
+    re.I,
+)
+_DAILY = re.compile(
+    r"(?:daily|täglich|taeglich)\s+(\d{1,2}:\d{2}(?:\s*,\s*\d{1,2}:\d{2})*)(?:\s+(\S+))?",
+    re.I,
+)
 
 FORMAT_HELP = (
     "Write the schedule like 'every 4h', 'every 30m' or 'daily 18:00 Europe/Berlin' "
@@ -99,6 +113,20 @@ def parse_schedule(text: str) -> Schedule:
 def canonical(text: str) -> str:
     """The stored spelling of a schedule ('' stays '' for live play)."""
     return str(parse_schedule(text)) if text.strip() else ""
+
+
+def describe(schedule: str, say: Say) -> str:
+    """A schedule in the reader's words: 'every 4 hours', 'täglich um 18:00 (Europe/Berlin)'."""
+    rule = parse_schedule(schedule)
+    if isinstance(rule, Every):
+        minutes = int(rule.interval.total_seconds()) // 60
+        if minutes % 1440 == 0:
+            return say("tufteln.schedule.days", count=minutes // 1440)
+        if minutes % 60 == 0:
+            return say("tufteln.schedule.hours", count=minutes // 60)
+        return say("tufteln.schedule.minutes", count=minutes)
+    times = ", ".join(t.strftime("%H:%M") for t in rule.times)
+    return say("tufteln.schedule.daily", times=times, zone=rule.zone)
 
 
 def next_roll_time(schedule: str, after: datetime) -> datetime:

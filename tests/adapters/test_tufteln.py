@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 from typing import Any
 
 import pytest
+from PIL import ImageDraw
 
 from bot.discord import ids
 from bot.discord.adapters.base import Happened
@@ -15,25 +17,31 @@ from bot.discord.ui import Button, Picture, Screen, Select
 from games.engine import Event, Seat
 from games.tufteln import GAME
 from games.tufteln.models import Place, TuftelnState, TuftelnView
+from tests.support.marked import languages, marked_catalog, unmarked
 
 NOW = 1_800_000_000.0
+GAME_IDS = itertools.count(7)  # each table its own game (the scoreboard cache keys on it)
 
 
 class Table:
     """A started game as the host holds it: a state, names and the phase's deadline."""
 
-    def __init__(self, seats: int, options: dict[str, Any] | None = None) -> None:
+    def __init__(
+        self, seats: int, options: dict[str, Any] | None = None, locale: str = "en"
+    ) -> None:
         self.state: TuftelnState = GAME.setup(seats, GAME.parse_options(options or {}), seed=11)
         self.names = tuple(f"Player{s:03}" for s in range(seats))
         self.deadline_at: float | None = None
+        self.locale = locale
+        self.game_id = next(GAME_IDS)
 
     def context(self, seat: Seat | None = None) -> Context[TuftelnView]:
         """What the host hands the adapter: the table's (None) or one player's context."""
         state = self.state
         return Context(
             view=GAME.view(state, seat),
-            locale="en",
-            game_id=7,
+            locale=self.locale,
+            game_id=self.game_id,
             game_name=GAME.name,
             phase=GAME.phase_key(state),
             names=self.names,
@@ -349,8 +357,12 @@ def test_the_final_deadline_names_whose_rolls_the_default_filled() -> None:
 def test_the_lobby_announces_the_first_roll_time() -> None:
     first = NOW + 4 * 3600
     (line,) = ADAPTER.lobby_lines({"schedule": "every 4h"}, first, "en")
-    assert f"<t:{int(first)}:F>" in line and "every 4h" in line
+    assert f"<t:{int(first)}:F>" in line and "A roll every 4 hours." in line
     assert ADAPTER.lobby_lines({"schedule": ""}, None, "en") == []
+    (line,) = ADAPTER.lobby_lines({"schedule": "daily 08:00,20:00 Europe/Berlin"}, first, "de")
+    assert line.startswith("🎲 Ein Wurf täglich um 08:00, 20:00 (Europe/Berlin).")
+    (line,) = ADAPTER.lobby_lines({"schedule": "every 1d"}, first, "de")
+    assert line.startswith("🎲 Ein Wurf jeden Tag.")
 
 
 def test_a_reminder_names_the_oldest_open_roll_and_the_deadline() -> None:
@@ -375,3 +387,199 @@ def test_a_reminder_names_the_oldest_open_roll_and_the_deadline() -> None:
         game.expire()
     final = ADAPTER.reminder(game.context(1))
     assert final is not None and "Final deadline" in final.content
+
+
+# -- every word from the catalog, in the reader's language ----------------------------------
+
+
+def texts_of_screen(screen: Screen) -> list[str]:
+    """Every text of a screen people read, alt texts included."""
+    found = [screen.content, screen.embed_title or "", screen.embed_text or ""]
+    found += [p.description for p in screen.pictures]
+    for row in screen.rows:
+        if isinstance(row, Select):
+            found.append(row.placeholder)
+            found += [o.label for o in row.options]
+            found += [o.description or "" for o in row.options]
+        else:
+            found += [b.label for b in row]
+    return [text for text in found if text]
+
+
+def finish(game: Table) -> Table:
+    while not game.over:
+        game.expire()
+    return game
+
+
+def _behind_twice(locale: str) -> Table:
+    game = Table(3, {"schedule": "daily 08:00,20:00 Europe/Berlin"}, locale)
+    game.deadline_at = NOW + 3600
+    game.expire()
+    game.expire()
+    return game
+
+
+def every_screen(locale: str) -> list[tuple[str, Screen]]:
+    """The table, every kind of panel (and panel step), announcement, reminder and
+    result Tüfteln has, read in `locale`."""
+    out: list[tuple[str, Screen]] = []
+    rnd = random.Random(4)
+
+    def add(what: str, screen: Screen | None) -> None:
+        assert screen is not None, what
+        out.append((what, screen))
+
+    # Scheduled play: the first roll is coming, then players fall behind.
+    waiting = Table(3, {"schedule": "every 4h"}, locale)
+    add("table before the first roll", ADAPTER.table(waiting.context()))
+    add("panel before the first roll", ADAPTER.panel(waiting.context(0)))
+    game = _behind_twice(locale)
+    add("table, scheduled, some behind", ADAPTER.table(game.context()))
+    first = ADAPTER.panel(game.context(1))  # two steps: die 1's field in two selects
+    add("panel, two open rolls", first)
+    select = first.rows[0]
+    assert isinstance(select, Select)
+    add("panel, die 2 step", ADAPTER.panel(game.context(1), ("1", select.options[0].value)))
+    buttons = ADAPTER.panel(game.context(1), ("1", "A2"))  # blue A2: only A3 beside it
+    assert isinstance(buttons.rows[0], tuple) and len(buttons.rows) == 2
+    add("panel, die 2 as buttons", buttons)
+    add("panel, stale step", ADAPTER.panel(game.context(1), ("9", "A1")))
+    add("panel, bad choice", ADAPTER.panel(game.context(1), ("1", "B2")))
+    add("reminder, many", ADAPTER.reminder(game.context(1)))
+    game.play(0, rnd)
+    game.play(0, rnd)
+    add("panel, all placed (scheduled)", ADAPTER.panel(game.context(0)))
+    game.play(2, rnd)
+    add("reminder, one", ADAPTER.reminder(game.context(2)))
+    for _ in range(13):
+        events = game.expire()
+    add("announcement, last roll", ADAPTER.announcement(game.context(), expired(events)))
+    add("table, final deadline", ADAPTER.table(game.context()))
+    add("panel, final deadline", ADAPTER.panel(game.context(1)))
+    add("reminder, final", ADAPTER.reminder(game.context(1)))
+    events = game.expire()
+    add("announcement, final deadline", ADAPTER.announcement(game.context(), expired(events)))
+    add("table, the end", ADAPTER.table(game.context()))
+    add("panel, the end", ADAPTER.panel(game.context(0)))
+    result = GAME.result(game.state)
+    assert result is not None
+    add("results", ADAPTER.results(game.context(), result))
+
+    # Live play: one select for a late roll; the second step as buttons.
+    live = Table(2, {"turn_seconds": 60}, locale)
+    live.deadline_at = NOW + 60
+    add("table, live", ADAPTER.table(live.context()))
+    while len(GAME.legal_actions(live.state, 0)) > 25:
+        live.play(0, rnd)
+        live.play(1, rnd)
+    add("panel, one select", ADAPTER.panel(live.context(0)))
+    while True:  # a placement that completes a square says so
+        screen = ADAPTER.panel(live.context(0))
+        (select,) = screen.rows
+        assert isinstance(select, Select)
+        if any(o.description for o in select.options):
+            add("panel, what a placement completes", screen)
+            break
+        live.play(0, rnd)
+        live.play(1, rnd)
+    live.play(0, rnd)
+    add("panel, placed (live)", ADAPTER.panel(live.context(0)))
+    add("table, one missing", ADAPTER.table(live.context()))
+    events = live.expire()
+    add("announcement, turn limit", ADAPTER.announcement(live.context(), expired(events)))
+    buttons_step = Table(1, {"variant": "B"}, locale)
+    buttons_step.state.rolls[0] = (4, 4)
+    add("panel, equal dice", ADAPTER.panel(buttons_step.context(0)))
+    add("panel, equal dice, die 2", ADAPTER.panel(buttons_step.context(0), ("1", "C1")))
+    nolimit = Table(2, {}, locale)
+    add("table, no limit", ADAPTER.table(nolimit.context()))
+
+    # A solo game with its rating; a big table counts; a long ranking.
+    solo = finish(Table(1, {}, locale))
+    add("panel, solo end", ADAPTER.panel(solo.context(0)))
+    solo_result = GAME.result(solo.state)
+    assert solo_result is not None
+    add("results, solo", ADAPTER.results(solo.context(), solo_result))
+    big = Table(12, {"schedule": "every 1d"}, locale)
+    big.expire()
+    big.play(0, rnd)
+    big.expire()
+    add("table, counted", ADAPTER.table(big.context()))
+    crowd = Table(24, {"turn_seconds": 30}, locale)
+    events = crowd.expire()
+    add("announcement, many defaults", ADAPTER.announcement(crowd.context(), expired(events)))
+    finish(crowd)
+    crowd_result = GAME.result(crowd.state)
+    assert crowd_result is not None
+    add("results, 24 players", ADAPTER.results(crowd.context(), crowd_result))
+    return out
+
+
+def expired(events: list[Event]) -> Happened:
+    return Happened("expired", tuple(events), None)
+
+
+NAMES = [f"Player{s:03}" for s in range(24)] + ["Tüfteln", "Europe/Berlin"]
+
+
+@pytest.mark.parametrize("locale", ["de", "en"])
+def test_every_word_comes_from_the_catalog_in_the_readers_language(
+    locale: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    marked_catalog(monkeypatch)
+    drawn: list[str] = []
+    original = ImageDraw.ImageDraw.text
+
+    def recording(self: ImageDraw.ImageDraw, xy: Any, text: Any, *args: Any, **kw: Any) -> None:
+        drawn.append(str(text))
+        original(self, xy, text, *args, **kw)
+
+    monkeypatch.setattr(ImageDraw.ImageDraw, "text", recording)
+    found: list[str] = []
+    shown = every_screen(locale)
+    lobby = ADAPTER.lobby_lines({"schedule": "daily 18:00 Europe/Berlin"}, NOW, locale)
+    lobby += ADAPTER.lobby_lines({"schedule": "every 30m"}, NOW, locale)
+    items = [(what, text) for what, screen in shown for text in texts_of_screen(screen)]
+    items += [("lobby", line) for line in lobby]
+    items += [("drawn in a picture", text) for text in drawn if text.strip()]
+    assert len(drawn) > 100 and any(screen.pictures for _, screen in shown)
+    for what, text in items:
+        stray = unmarked(text, NAMES)
+        if stray:
+            found.append(f"{what}: not from the catalog: {stray!r} in {text[:80]!r}")
+        # Every message text is a sentence in the reader's language; a picture may also
+        # draw bare numbers and board codes (no sentence at all).
+        bare = what == "drawn in a picture" and not languages(text)
+        if languages(text) != {locale} and not bare:
+            found.append(f"{what}: in {sorted(languages(text))}: {text[:80]!r}")
+    assert not found, "\n".join(found[:20])
+
+
+def test_the_pictures_draw_every_kind_in_german(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without marks: the German words themselves, drawn and described."""
+    drawn: list[str] = []
+    original = ImageDraw.ImageDraw.text
+
+    def recording(self: ImageDraw.ImageDraw, xy: Any, text: Any, *args: Any, **kw: Any) -> None:
+        drawn.append(str(text))
+        original(self, xy, text, *args, **kw)
+
+    monkeypatch.setattr(ImageDraw.ImageDraw, "text", recording)
+    game = finish(Table(1, {}, "de"))
+    (sheet,) = ADAPTER.panel(game.context(0)).pictures
+    assert sheet.description.startswith("Tüfteln-Zettel von Player000, 15 von 15 Würfen")
+    for words in ("Zettel von Player000", "Punkte pro Quadrat", "Viererpasch", "Straße"):
+        assert words in drawn
+    assert {"Summe", "Solo-Wertung", "vorgedruckt", "zuletzt eingetragen"} <= set(drawn)
+    result = GAME.result(game.state)
+    assert result is not None
+    (board,) = ADAPTER.results(game.context(), result).pictures
+    assert board.description.startswith("Tüfteln: Endstand. Gewonnen hat Player000")
+    live = Table(2, {}, "de")
+    (dice,) = ADAPTER.table(live.context()).pictures
+    assert dice.description.startswith("Wurf 1 von 15: Würfel 1 zeigt")
+    assert {"Wurf 1 von 15", "Würfel 1", "Würfel 2"} <= set(drawn)
+    english = Table(2, {}, "en")
+    (dice,) = ADAPTER.table(english.context()).pictures  # the same roll, cached per language
+    assert dice.description.startswith("Roll 1 of 15: die 1 shows")

@@ -11,11 +11,18 @@ import statistics
 import time
 from collections.abc import Callable
 from functools import partial
+from typing import Any
 
+from bot.i18n import t
 from games.tufteln import GAME
 from games.tufteln.models import TuftelnState
 from games.tufteln.pictures import scoreboard_image, sheet_image
 from games.tufteln.scoring import score_sheet
+
+
+def say(key: str, **params: Any) -> str:
+    """The pictures' words in German (the longer language)."""
+    return t(key, "de", **params)
 
 
 def timed(action: Callable[[], object]) -> float:
@@ -95,11 +102,11 @@ def main() -> None:
     print(f"legal_actions on a fresh sheet (worst): {ms(first)}")
     state = finished_state(3)
     view = GAME.view(state, None)
-    sheet_image(view, seat=0)  # warm the cached blank grid
-    renders = [timed(lambda: sheet_image(view, seat=0)) for _ in range(40)]
+    sheet_image(view, say, seat=0)  # warm the cached blank grid
+    renders = [timed(lambda: sheet_image(view, say, seat=0)) for _ in range(40)]
     print(f"sheet render:                          {ms(renders)}")
     big = GAME.view(finished_state(200, "B"), None)
-    boards = [timed(lambda: scoreboard_image(big)) for _ in range(10)]
+    boards = [timed(lambda: scoreboard_image(big, say)) for _ in range(10)]
     print(f"scoreboard render (200 players):       {ms(boards)}")
     print(f"one roll placed by 200 async players:  {ms(async_rolls())}")
     print(f"final timeout, 200 players x 15 rolls: {ms(final_timeout())}")

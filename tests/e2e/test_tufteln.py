@@ -16,6 +16,7 @@ from bot.double.model import Channel, Message
 from games import registry
 from games.engine import AnyGame
 from tests.support.harness import World, buttons, table
+from tests.support.marked import languages, marked_catalog, texts_of, unmarked
 
 HOUR = 3600
 SHEET = "My sheet"
@@ -67,7 +68,7 @@ async def place_roll(world: World, user: SimUser, panel: Message) -> Message:
     first = panel.selects[0]
     updated = await choose(world, user, panel, first)
     if rest_of(first).startswith(ids.STEP):  # two steps: die 1's field, then die 2's
-        assert "Back" in buttons(updated)
+        assert any(word in buttons(updated)[-1] for word in ("Back", "Zurück"))
         if updated.selects:
             updated = await choose(world, user, updated, updated.selects[0])
         else:  # a few choices: buttons
@@ -286,3 +287,97 @@ async def test_a_malformed_schedule_is_refused_with_a_sentence(world: World) -> 
     assert answer.ephemeral and answer.content.startswith("Those options don't work:")
     assert "every 4h" in answer.content or "daily" in answer.content
     assert world.double.threads(world.channel) == []  # nothing was opened
+
+
+# -- a German server ---------------------------------------------------------------------
+
+
+def shown(message: Message) -> list[str]:
+    return [text for text in texts_of(message.to_dict()) if text]
+
+
+def assert_language(message: Message, language: str, names: list[str]) -> None:
+    """Every text of the message (content, embeds, labels, placeholders, options, alt
+    texts) comes from the catalog in `language`."""
+    texts = shown(message)
+    assert texts, message
+    for text in texts:
+        assert unmarked(text, names) == "", text
+        assert languages(text) <= {language}, text
+    assert language in set().union(*(languages(text) for text in texts)), texts
+
+
+NAMES = ["Ana", "Ben", "Cleo", "Tüfteln", "tufteln", "Europe/Berlin"]
+GERMAN_SHEET = "⟦de|Mein Zettel⟧"
+ENGLISH_SHEET = "⟦en|My sheet⟧"
+
+
+async def test_a_german_server_plays_in_german_and_an_english_client_sees_its_panel_in_english(
+    world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    world.double.guild.locale = "de"
+    ana = world.double.add_member("Ana", locale="de")
+    ben = world.double.add_member("Ben", locale="de")
+    cleo = world.double.add_member("Cleo", locale="en-US")
+    marked_catalog(monkeypatch)
+    place_ = await world.open_game(ana, "tufteln", variant="B", turn_seconds=60)
+    for user in (ben, cleo):
+        await world.press(user, table(place_), "⟦de|Mitspielen⟧")
+    await world.press(ana, table(place_), "⟦de|Starten⟧")
+    assert buttons(table(place_)) == [GERMAN_SHEET]  # the table: the server's language
+    save(table(place_), "de_table")
+
+    panels: dict[str, list[Message]] = {"de": [], "en": []}
+    for roll in range(1, 4):  # three rolls placed through the panels, in two steps or one
+        for user, language in ((ana, "de"), (ben, "de"), (cleo, "en")):
+            panel = await world.panel(user, place_, GERMAN_SHEET)
+            assert panel.ephemeral
+            panels[language].append(panel)
+            if roll == 1 and user is ana:
+                save(panel, "de_panel")
+            updated = await place_roll(world, user, panel)
+            panels[language].append(updated)
+    for _ in range(12):  # then nobody places: each turn limit places by default
+        await world.advance(60)
+    await world.settle()
+    final = await world.panel(cleo, place_, GERMAN_SHEET)
+    panels["en"].append(final)
+    panels["de"].append(await world.panel(ben, place_, GERMAN_SHEET))
+
+    for language, seen in panels.items():
+        for message in seen:
+            assert_language(message, language, NAMES)
+    assert any(m.selects for m in panels["en"]) and any(m.attachments for m in panels["en"])
+    assert (final.attachments[0].description or "").startswith("⟦en|Cleo's Tüfteln sheet")
+
+    public = place_.visible_messages()
+    assert len(public) > 14  # the table, the start, every roll and default, the results
+    for message in public:  # the table and every notice: the server's language
+        assert_language(message, "de", NAMES)
+    results = public[-1]
+    assert "⟦de|🏁 **Tüfteln: Endstand**⟧" in results.content
+    assert [a.filename for a in results.attachments] == ["scores.png"]
+    save(results, "de_results")
+
+
+async def test_a_german_servers_reminders_are_german(
+    world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    world.double.guild.locale = "de"
+    ana = world.double.add_member("Ana", locale="de")
+    cleo = world.double.add_member("Cleo", locale="en-US")
+    marked_catalog(monkeypatch)
+    place_ = await world.open_game(ana, "tufteln", schedule="täglich 18:00 Europe/Berlin")
+    assert_language(table(place_), "de", NAMES)  # the lobby says when the first roll comes
+    await world.press(cleo, table(place_), "⟦de|Mitspielen⟧")
+    await world.press(ana, table(place_), "⟦de|Starten⟧")
+    await world.settle()
+    await world.advance(48 * HOUR)  # two more rolls; nobody places: reminders by DM
+    await world.settle()
+    dms = [m for user in (ana, cleo) for m in user.dms()]
+    assert dms
+    for message in dms:
+        assert_language(message, "de", NAMES)
+    for message in place_.visible_messages():
+        assert_language(message, "de", NAMES)
+    assert "⟦de|Variante A · ein Wurf ⟦de|täglich um 18:00 (Europe/Berlin)⟧⟧" in board(place_)

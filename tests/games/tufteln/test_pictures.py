@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 from PIL import Image
 
+from bot.i18n import t
 from games.tufteln import GAME
 from games.tufteln.models import TuftelnState
 from games.tufteln.pictures import (
@@ -21,6 +23,15 @@ from games.tufteln.pictures import (
     sheet_image,
 )
 from games.tufteln.sheet import field_index
+
+
+def EN(key: str, **params: Any) -> str:
+    return t(key, "en", **params)
+
+
+def DE(key: str, **params: Any) -> str:
+    return t(key, "de", **params)
+
 
 SARAH = "".join(("113544", "115344", "232222", "546665", "334631", "616662"))
 
@@ -41,7 +52,7 @@ def test_own_sheet_mid_game() -> None:
     for _ in range(4):
         for seat in (0, 1):
             state, _ = GAME.apply(state, seat, rnd.choice(GAME.legal_actions(state, seat)))
-    image, alt = sheet_image(GAME.view(state, 1), name="Jürgen")
+    image, alt = sheet_image(GAME.view(state, 1), EN, name="Jürgen")
     assert 800 <= image.width <= 1100
     assert alt.startswith("Jürgen's Tüfteln sheet, 4 of 15 rolls placed")
     assert "Last placed: " + ", ".join(state.last[1]) in alt
@@ -50,9 +61,9 @@ def test_own_sheet_mid_game() -> None:
 def test_other_sheets_are_not_drawn_while_playing() -> None:
     state = GAME.setup(2, GAME.parse_options({}), seed=5)
     with pytest.raises(ValueError):
-        sheet_image(GAME.view(state, 0), seat=1)
+        sheet_image(GAME.view(state, 0), EN, seat=1)
     with pytest.raises(ValueError):
-        sheet_image(GAME.view(state, None))
+        sheet_image(GAME.view(state, None), EN)
 
 
 def test_colours_and_highlight_are_drawn(play_sheet: Callable[[str], TuftelnState]) -> None:
@@ -80,10 +91,10 @@ def test_colours_and_highlight_are_drawn(play_sheet: Callable[[str], TuftelnStat
 
 def test_final_sheet_and_dice() -> None:
     view = GAME.view(finished(3), None)
-    image, alt = sheet_image(view, seat=2)
+    image, alt = sheet_image(view, EN, seat=2)
     assert 800 <= image.width <= 1100
     assert "15 of 15 rolls placed" in alt
-    dice, alt = dice_image(view, roll=4)
+    dice, alt = dice_image(view, EN, roll=4)
     assert alt == f"Roll 4 of 15: die 1 shows {view.rolls[3][0]}, die 2 shows {view.rolls[3][1]}."
     assert dice.width >= 400
 
@@ -91,7 +102,7 @@ def test_final_sheet_and_dice() -> None:
 def test_scoreboard_for_200_players_lists_the_top_and_counts_the_rest() -> None:
     view = GAME.view(finished(200), None)
     names = [f"Player number {k}" for k in range(200)]
-    image, alt = scoreboard_image(view, names)
+    image, alt = scoreboard_image(view, EN, names)
     assert 800 <= image.width <= 1100
     assert image.height < 1400
     assert alt.endswith("And 180 more.")
@@ -106,7 +117,7 @@ def test_scoreboard_shares_ranks_on_ties() -> None:
     tied = view.model_copy(deep=True)
     tied.sheets = [view.sheets[0], view.sheets[0].model_copy(update={"seat": 1})]
     tied.winners = [0, 1]
-    _, alt = scoreboard_image(tied, ["Ana", "Ben"])
+    _, alt = scoreboard_image(tied, EN, ["Ana", "Ben"])
     total = view.sheets[0].total
     assert f"1. Ana {total}; 1. Ben {total}" in alt
 
@@ -115,6 +126,16 @@ def test_scoreboard_when_everyone_ties() -> None:
     state = GAME.setup(50, GAME.parse_options({}), seed=3)
     while not state.over:
         state, _ = GAME.expire(state)  # everyone gets the same default sheet
-    _, alt = scoreboard_image(GAME.view(state, None))
+    _, alt = scoreboard_image(GAME.view(state, None), EN)
     assert "50 players share the win" in alt
     assert len(alt) <= 1000
+
+
+def test_pictures_speak_german() -> None:
+    view = GAME.view(finished(3), None)
+    _, alt = sheet_image(view, DE, seat=2, name="Jürgen")
+    assert alt.startswith("Tüfteln-Zettel von Jürgen") and "15 von 15 Würfen" in alt
+    _, alt = dice_image(view, DE, roll=4)
+    assert alt.startswith("Wurf 4 von 15: Würfel 1 zeigt")
+    _, alt = scoreboard_image(view, DE, ["Ana", "Ben", "Cleo"])
+    assert alt.startswith("Tüfteln: Endstand.")

@@ -18,6 +18,7 @@ from dataclasses import replace
 from bot.discord.adapters.context import Context
 from bot.discord.adapters.tufteln.common import ranks
 from bot.discord.adapters.tufteln.render import sheet_picture
+from bot.discord.adapters.tufteln.table import rating_line
 from bot.discord.ui import Button, Option, Row, Screen, Select
 from games.tufteln.models import OpenRoll, Place, SheetView, TuftelnView
 from games.tufteln.scoring import square_category
@@ -67,9 +68,10 @@ def main(ctx: Ctx, note: str = "") -> Screen:
         prompt, rows = _controls(ctx, current, me)
         lines.append(prompt)
     if not view.over:
-        lines.append(ctx.say("tufteln.ui.panel_total", total=me.total))
+        lines.append(ctx.say("tufteln.ui.panel_total", count=me.total))
     content = "\n".join(line for line in lines if line)
-    return Screen(content=content, pictures=(sheet_picture(view, _name(ctx)),), rows=rows)
+    picture = sheet_picture(view, _name(ctx), ctx.say)
+    return Screen(content=content, pictures=(picture,), rows=rows)
 
 
 def _name(ctx: Ctx) -> str:
@@ -80,13 +82,17 @@ def _name(ctx: Ctx) -> str:
 def _final_lines(ctx: Ctx, me: SheetView) -> list[str]:
     view = ctx.view
     if len(view.placed) == 1:
-        lines = [ctx.say("tufteln.ui.panel_end_solo", total=me.total)]
+        lines = [ctx.say("tufteln.ui.panel_end_solo", count=me.total)]
         if me.rating:
-            lines.append(ctx.say(f"tufteln.rating.{me.rating}", seat=me.seat, total=me.total))
+            lines.append(rating_line(ctx, me.seat, me.rating, me.total))
         return lines
     totals = sorted((s.total for s in view.sheets or []), reverse=True)
     rank = ranks(totals)[totals.index(me.total)]
-    return [ctx.say("tufteln.ui.panel_end", total=me.total, rank=rank, count=len(totals))]
+    return [
+        ctx.say(
+            "tufteln.ui.panel_end", total=me.total, rank=rank, players=len(totals), count=me.total
+        )
+    ]
 
 
 def _idle_lines(ctx: Ctx) -> list[str]:
@@ -230,7 +236,7 @@ def second_step(ctx: Ctx, roll: str, field: str) -> Screen:
         for j, action in options.items():
             label = _field_label(ctx, j)
             hint = completes(ctx, me, [(name, first), (FIELD_NAMES[j], second)])
-            text = f"{label}: {hint}" if hint else label
+            text = ctx.say("tufteln.ui.field_completes", field=label, what=hint) if hint else label
             buttons.append(Button(text, anyphase.act(action), "primary"))
         rows = (tuple(buttons), (back,))
     else:
@@ -256,5 +262,5 @@ def second_step(ctx: Ctx, roll: str, field: str) -> Screen:
         ctx.say("tufteln.ui.panel_roll", roll=current.roll, first=first, second=second),
         ctx.say(f"tufteln.ui.{key}", first=first, field=name, second=second),
     ]
-    picture = sheet_picture(view, _name(ctx), preview)
+    picture = sheet_picture(view, _name(ctx), ctx.say, preview)
     return Screen(content="\n".join(lines), pictures=(picture,), rows=rows)

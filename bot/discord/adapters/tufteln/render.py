@@ -1,44 +1,50 @@
-"""The pictures as PNG attachments. Dice and scoreboards repeat across edits of the
-table, so they are cached; sheets are private and drawn per request."""
+"""The pictures as PNG attachments, drawn in the reader's language (`say`). Dice and
+scoreboards repeat across edits of the table, so they are cached, keyed by a text of
+the picture in that language too; sheets are private and drawn per request."""
 
 from __future__ import annotations
 
 from bot.discord.ui import Picture
-from games.pictures import to_png
-from games.tufteln.models import SheetView, TuftelnView
+from games.pictures import Say, to_png
+from games.tufteln.models import ROUNDS, SheetView, TuftelnView
 from games.tufteln.pictures import dice_image, scoreboard_image, sheet_image
 
-_dice: dict[tuple[int, int, int], Picture] = {}  # at most 15 rolls x 36 throws
-_boards: dict[int, tuple[int, Picture]] = {}  # game id -> (version, picture)
+_dice: dict[tuple[int, int, int, str], Picture] = {}  # 15 rolls x 36 throws per language
+_boards: dict[tuple[int, str], tuple[int, Picture]] = {}  # (game, language) -> (version, picture)
 _BOARDS_KEPT = 32
 
 
-def dice_picture(view: TuftelnView, number: int) -> Picture:
+def dice_picture(view: TuftelnView, number: int, say: Say) -> Picture:
     """Roll `number` (1-based) as two dice with pips."""
     first, second = view.rolls[number - 1]
-    key = (number, first, second)
+    key = (number, first, second, say("tufteln.picture.roll_title", roll=number, rounds=ROUNDS))
     if key not in _dice:
-        image, alt = dice_image(view, number)
+        image, alt = dice_image(view, say, number)
         _dice[key] = Picture("roll.png", to_png(image), alt)
     return _dice[key]
 
 
-def sheet_picture(view: TuftelnView, name: str, sheet: SheetView | None = None) -> Picture:
+def sheet_picture(
+    view: TuftelnView, name: str, say: Say, sheet: SheetView | None = None
+) -> Picture:
     """The viewer's own sheet (`view.me`), or `sheet` drawn in its place (a preview)."""
     if sheet is not None:
         view = view.model_copy(update={"me": sheet})
-    image, alt = sheet_image(view, None, name)
+    image, alt = sheet_image(view, say, None, name)
     return Picture("sheet.png", to_png(image), alt)
 
 
-def scoreboard_picture(game_id: int, version: int, view: TuftelnView, names: list[str]) -> Picture:
+def scoreboard_picture(
+    game_id: int, version: int, view: TuftelnView, names: list[str], say: Say
+) -> Picture:
     """Every sheet's total and the best sheet, once the game is over."""
-    cached = _boards.get(game_id)
+    key = (game_id, say("tufteln.picture.scores_title"))
+    cached = _boards.get(key)
     if cached is not None and cached[0] == version:
         return cached[1]
-    image, alt = scoreboard_image(view, names)
+    image, alt = scoreboard_image(view, say, names)
     picture = Picture("scores.png", to_png(image), alt)
     if len(_boards) >= _BOARDS_KEPT:
         _boards.pop(next(iter(_boards)))
-    _boards[game_id] = (version, picture)
+    _boards[key] = (version, picture)
     return picture

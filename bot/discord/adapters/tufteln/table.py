@@ -18,6 +18,7 @@ from bot.discord.ui import Picture, Screen
 from bot.i18n import t
 from games.engine import Event
 from games.tufteln.models import TuftelnView
+from games.tufteln.schedule import describe
 
 Ctx = Context[TuftelnView]
 
@@ -30,7 +31,7 @@ def table(ctx: Ctx) -> Screen:
     if view.over:
         title = ctx.say("tufteln.ui.title_end")
         lines = [winners_line(ctx), ctx.say("tufteln.ui.end_line")]
-        pictures = (scoreboard_picture(ctx.game_id, ctx.version, view, list(ctx.names)),)
+        pictures = (scoreboard_picture(ctx.game_id, ctx.version, view, list(ctx.names), ctx.say),)
     elif not view.rolls:
         title = ctx.say("tufteln.ui.title_waiting")
         lines = [ctx.say("tufteln.ui.first_roll_now")]
@@ -44,7 +45,7 @@ def table(ctx: Ctx) -> Screen:
             timing_line(ctx),
             ctx.say("tufteln.ui.how"),
         ]
-        pictures = (dice_picture(view, number),)
+        pictures = (dice_picture(view, number, ctx.say),)
     lines.append(settings_line(ctx))
     return Screen(
         embed_title=title,
@@ -100,9 +101,8 @@ def timing_line(ctx: Ctx) -> str:
 def settings_line(ctx: Ctx) -> str:
     view = ctx.view
     if view.schedule:
-        return ctx.say(
-            "tufteln.ui.settings_scheduled", variant=view.variant, schedule=view.schedule
-        )
+        schedule = describe(view.schedule, ctx.say)
+        return ctx.say("tufteln.ui.settings_scheduled", variant=view.variant, schedule=schedule)
     return ctx.say("tufteln.ui.settings_live", variant=view.variant)
 
 
@@ -113,8 +113,9 @@ def winners_line(ctx: Ctx) -> str:
     best = max(sheet.total for sheet in view.sheets)
     if len(view.winners) > 3:
         return ctx.say("tufteln.ui.winners_count", count=len(view.winners), total=best)
-    key = "tufteln.ui.winner" if len(view.winners) == 1 else "tufteln.ui.winners"
-    return ctx.say(key, names=ctx.joined(view.winners), total=best)
+    return ctx.say(
+        "tufteln.ui.winner", count=len(view.winners), names=ctx.joined(view.winners), total=best
+    )
 
 
 def lobby_lines(
@@ -125,7 +126,11 @@ def lobby_lines(
     if not schedule or starts_at is None:
         return []
     at = Context.when(starts_at)
-    return [t("tufteln.ui.lobby_first_roll", locale, schedule=schedule, when=at)]
+
+    def say(key: str, **params: Any) -> str:
+        return t(key, locale, **params)
+
+    return [say("tufteln.ui.lobby_first_roll", schedule=describe(schedule, say), when=at)]
 
 
 # -- announcements --------------------------------------------------------------------------
@@ -156,12 +161,7 @@ def _defaults_line(ctx: Ctx, events: list[Event], defaults: list[Event]) -> str:
         who = ", ".join(ctx.name(seat) for seat, _ in counts)
     else:
         who = ", ".join(
-            ctx.say(
-                "tufteln.ui.rolls_one" if count == 1 else "tufteln.ui.rolls_many",
-                name=ctx.name(seat),
-                count=count,
-            )
-            for seat, count in counts
+            ctx.say("tufteln.ui.rolls", name=ctx.name(seat), count=count) for seat, count in counts
         )
     if ctx.view.schedule:  # only the final deadline places by default
         return ctx.say("tufteln.ui.timeout_final", names=who)
@@ -177,8 +177,9 @@ def reminder(ctx: Ctx) -> Screen | None:
     if seat is None or view.behind[seat] < 1:
         return None
     count = view.behind[seat]
-    key = "tufteln.ui.reminder_one" if count == 1 else "tufteln.ui.reminder_many"
-    text = ctx.say(key, channel=ctx.channel_id, count=count, roll=view.placed[seat] + 1)
+    text = ctx.say(
+        "tufteln.ui.reminder", channel=ctx.channel_id, count=count, roll=view.placed[seat] + 1
+    )
     at = ctx.deadline_at
     deadline = "tufteln.ui.reminder_final" if view.phase == "final" else "tufteln.ui.reminder_next"
     tail = ctx.say(deadline, when=ctx.when(at)) if at is not None else ""
@@ -187,6 +188,12 @@ def reminder(ctx: Ctx) -> Screen | None:
 
 
 # -- the end -------------------------------------------------------------------------------
+
+
+def rating_line(ctx: Ctx, seat: int, rating: str, total: int) -> str:
+    """The solo rating: "Ana scored 38 points: strong." """
+    name = ctx.say(f"tufteln.picture.rating.{rating}")
+    return ctx.say("tufteln.ui.rating", seat=seat, count=total, rating=name)
 
 
 def results(ctx: Ctx) -> Screen:
@@ -201,9 +208,9 @@ def results(ctx: Ctx) -> Screen:
         )
     if len(sheets) > RANKED_UP_TO:
         lines.append(ctx.say("tufteln.ui.more", count=len(sheets) - RANKED_UP_TO))
-    if len(sheets) == 1 and sheets[0].rating:
-        solo = sheets[0]
-        lines.append(ctx.say(f"tufteln.rating.{solo.rating}", seat=0, total=solo.total))
+    solo = sheets[0] if len(sheets) == 1 else None
+    if solo is not None and solo.rating:
+        lines.append(rating_line(ctx, solo.seat, solo.rating, solo.total))
     lines.append(ctx.say("tufteln.ui.results_sheet"))
-    board = scoreboard_picture(ctx.game_id, ctx.version, view, list(ctx.names))
+    board = scoreboard_picture(ctx.game_id, ctx.version, view, list(ctx.names), ctx.say)
     return Screen(content="\n".join(lines), pictures=(board,))
