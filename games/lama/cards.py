@@ -43,12 +43,3 @@ def is_special(card: int) -> bool:
 def points(kind_: str) -> int:
     """A card's face value in the final count: numbers as printed, joker 0, specials +-3."""
     return _POINTS[kind_] if kind_ in _POINTS else int(kind_)
-
-
-def label(kind_: str) -> str:
-    """The card's name for people: 'Joker', 'Drama-Lama (+3)', '7', '-2'."""
-    return {
-        JOKER: "Joker",
-        DRAMA: "Drama-Lama (+3)",
-        KARMA: "Karma-Lama (-3)",
-    }.get(kind_, kind_)

@@ -1,14 +1,16 @@
 """Pictures of No Prob-Lama, drawn from views only.
 
-- `render_table(view)`: every layout (face-up cards and backs), special cards received,
-  the piles, whose turn and the Lama tally.
-- `render_panel(view)`: a seat's own layout with the cards it looked at marked with
-  their values, and the card it holds.
-- `render_results(view)`: the last round's revealed layouts, threes of a kind marked,
-  joker values and each score.
+- `render_table(view, say)`: every layout (face-up cards and backs), special cards
+  received, the piles, whose turn and the Lama tally.
+- `render_panel(view, say)`: a seat's own layout with the cards it looked at marked
+  with their values, and the card it holds.
+- `render_results(view, say)`: the last round's revealed layouts, threes of a kind
+  marked, joker values and each score.
 
 Each returns the image and a short text description (the attachment's alt text).
-Players are told apart by colour and letter; `names` (by seat) is optional.
+Every word drawn, and the description, comes from the catalog through `say` (the
+reader's language). Players are told apart by colour and letter; `names` (by seat)
+is optional.
 """
 
 from __future__ import annotations
@@ -18,10 +20,11 @@ from collections.abc import Sequence
 from PIL import Image, ImageDraw
 
 from games.lama import cardart
-from games.lama.cards import DRAMA, JOKER, KARMA, label
+from games.lama.cardart import Words
+from games.lama.cards import DRAMA, JOKER, KARMA, SPECIALS
 from games.lama.models import SeatResult
 from games.lama.views import LamaView
-from games.pictures import BACKGROUND, INK, MUTED, font, player_colour, player_letter
+from games.pictures import BACKGROUND, INK, MUTED, Say, font, player_colour, player_letter
 
 WIDTH = 960
 MARGIN = 16
@@ -31,15 +34,27 @@ LINE_MARK = (230, 159, 0)
 Names = Sequence[str] | None
 
 
-def _name(seat: int, names: Names) -> str:
+def _name(seat: int, names: Names, say: Say) -> str:
     letter = player_letter(seat)
     if names and seat < len(names) and names[seat]:
         return f"{letter} {names[seat]}"
-    return f"Player {letter}"
+    return say("lama.picture.player", letter=letter)
 
 
-def _short(kind: str) -> str:
-    return {JOKER: "Joker", DRAMA: "Drama-Lama", KARMA: "Karma-Lama"}.get(kind, kind)
+def _card(kind: str, say: Say) -> str:
+    """A card's name: '7', '-2', 'Joker', 'Drama-Lama (+3)'."""
+    return say(f"lama.ui.card.{kind}") if kind in (JOKER, DRAMA, KARMA) else kind
+
+
+def _wrap(text: str, size: int, width: int) -> list[str]:
+    """`text` in lines of at most `width` pixels, broken between words."""
+    lines: list[str] = []
+    for word in text.split():
+        if lines and font(size).getlength(f"{lines[-1]} {word}") <= width:
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(word)
+    return lines
 
 
 def _grid(count: int) -> int:
@@ -55,6 +70,38 @@ def _fit(text: str, size: int, width: int) -> str:
     while text and f.getlength(text + "…") > width:
         text = text[:-1]
     return text + "…"
+
+
+def _line(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    text: str,
+    size: int,
+    width: float,
+    fill: tuple[int, int, int],
+    anchor: str | None = None,
+) -> None:
+    """One line of text within `width` pixels: in a smaller font (down to about two
+    thirds of `size`) rather than cut, so long names and words stay whole; cut with an
+    ellipsis only when even that is too wide."""
+    smallest = max(10, size * 2 // 3)
+    while size > smallest and font(size).getlength(text) > width:
+        size -= 1
+    draw.text(xy, _fit(text, size, int(width)), font=font(size), fill=fill, anchor=anchor)
+
+
+def _lines(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    text: str,
+    size: int,
+    width: int,
+    fill: tuple[int, int, int],
+) -> None:
+    """`text` wrapped to `width` pixels, drawn at once (one sentence, one string)."""
+    draw.multiline_text(
+        xy, "\n".join(_wrap(text, size, width)), font=font(size), fill=fill, spacing=5
+    )
 
 
 def _badge(draw: ImageDraw.ImageDraw, x: int, y: int, seat: int, r: int = 13) -> None:
@@ -78,23 +125,25 @@ def _lama_tally(
     return max(target, count) * (size + gap)
 
 
-def _status(view: LamaView, names: Names) -> str:
+def _status(view: LamaView, names: Names, say: Say) -> str:
     if view.step == "over":
-        who = ", ".join(_name(s, names) for s in view.winners or [])
-        return f"Game over: {who} wins"
+        who = ", ".join(_name(s, names, say) for s in view.winners or [])
+        return say("lama.picture.status_over", names=who)
     if view.step == "peek":
         waiting = ", ".join(player_letter(s) for s in view.to_peek)
-        return f"Everyone looks at two own cards. Waiting for: {waiting}"
+        return say("lama.picture.status_peek", letters=waiting)
     assert view.to_act is not None
-    who = _name(view.to_act, names)
+    who = _name(view.to_act, names, say)
     if view.step == "choose":
-        text = f"{who}: draw or take the discard"
+        text = say("lama.picture.status_choose", player=who)
     elif view.step == "drawn":
-        text = f"{who} drew a card"
+        text = say("lama.picture.status_drawn", player=who)
     else:
-        text = f"{who} took the {_short(view.taken or '')}: must place it"
+        taken = view.taken or ""
+        key = "status_taken_special" if taken in SPECIALS else "status_taken"
+        text = say(f"lama.picture.{key}", player=who, card=_card(taken, say))
     if view.final_turns and view.ender is not None:
-        text += f" - final turns ({player_letter(view.ender)} is out)"
+        text = say("lama.picture.status_final", status=text, letter=player_letter(view.ender))
     return text
 
 
@@ -102,68 +151,73 @@ def _status(view: LamaView, names: Names) -> str:
 
 
 CARD_W, CARD_H, GAP = 64, 88, 6
-PANEL_H = 46 + 3 * CARD_H + 2 * GAP + 50
+HEAD_H = 50  # a player panel's name and tags, above the cards
+PANEL_H = HEAD_H + 3 * CARD_H + 2 * GAP + 50
 TOP_H = 150
 
 
-def render_table(view: LamaView, names: Names = None) -> tuple[Image.Image, str]:
+def render_table(view: LamaView, say: Say, names: Names = None) -> tuple[Image.Image, str]:
     columns = _grid(view.seats)
     rows = -(-view.seats // columns)
     panel_w = (WIDTH - MARGIN * (columns + 1)) // columns
     height = TOP_H + rows * (PANEL_H + MARGIN) + MARGIN
     image = Image.new("RGB", (WIDTH, height), BACKGROUND)
     draw = ImageDraw.Draw(image)
-    _table_top(image, draw, view, names)
+    text = cardart.words(say)
+    _table_top(image, draw, view, names, say, text)
     for seat in range(view.seats):
         x = MARGIN + (seat % columns) * (panel_w + MARGIN)
         y = TOP_H + (seat // columns) * (PANEL_H + MARGIN)
-        _seat_panel(image, draw, view, seat, x, y, panel_w, names)
-    return image, _table_alt(view, names)
+        _seat_panel(image, draw, view, seat, (x, y, panel_w), names, say, text)
+    return image, _table_alt(view, names, say)
 
 
-def _table_top(image: Image.Image, draw: ImageDraw.ImageDraw, view: LamaView, names: Names) -> None:
-    draw.text((MARGIN, 12), "No Prob-Lama", font=font(30), fill=INK)
-    if view.variant == "lamas":
-        goal = f"Round {view.round} - first to {view.target} Lamas"
-    else:
-        goal = f"Round {view.round} of 4 - fewest points wins"
-    draw.text((MARGIN, 50), goal, font=font(18), fill=INK)
-    dealer = f"Dealer {player_letter(view.dealer)}, {player_letter(view.starter)} began"
-    draw.text((MARGIN, 74), dealer, font=font(16), fill=MUTED)
-    status = _fit(_status(view, names), 18, WIDTH - 2 * MARGIN)
-    draw.text((MARGIN, TOP_H - 34), status, font=font(18), fill=HIGHLIGHT)
-
-    # The piles, on the right.
+def _table_top(
+    image: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    view: LamaView,
+    names: Names,
+    say: Say,
+    text: Words,
+) -> None:
+    # The piles, on the right; the words on the left stop before them.
     px = WIDTH - MARGIN - 2 * CARD_W - 3 * GAP - 30
-    py = 10
-    image.paste(cardart.back(CARD_W, CARD_H), (px, py), cardart.back(CARD_W, CARD_H))
-    draw.text(
-        (px + CARD_W / 2, py + CARD_H + 12),
-        f"draw {view.draw_count}",
-        font=font(14),
-        fill=INK,
-        anchor="mm",
+    left_w = px - 2 * MARGIN - CARD_W - 6 * GAP - 20
+    _line(draw, (MARGIN, 12), say("lama.picture.title"), 30, left_w, INK)
+    if view.variant == "lamas":
+        goal = say("lama.picture.goal_lamas", round=view.round, target=view.target)
+    else:
+        goal = say("lama.picture.goal_points", round=view.round)
+    _line(draw, (MARGIN, 50), goal, 18, left_w, INK)
+    dealer = say(
+        "lama.picture.dealer",
+        dealer=player_letter(view.dealer),
+        starter=player_letter(view.starter),
     )
+    _line(draw, (MARGIN, 74), dealer, 16, left_w, MUTED)
+    _line(draw, (MARGIN, TOP_H - 34), _status(view, names, say), 18, WIDTH - 2 * MARGIN, HIGHLIGHT)
+
+    py = 10
+    back = cardart.back(CARD_W, CARD_H, text)
+    image.paste(back, (px, py), back)
+    under = py + CARD_H + 12
+    draw_pile = say("lama.picture.draw_pile", count=view.draw_count)
+    _line(draw, (px + CARD_W / 2, under), draw_pile, 14, CARD_W + 3 * GAP + 26, INK, "mm")
     dx = px + CARD_W + 3 * GAP + 30
     if view.discard_top is not None:
-        tile = cardart.face(view.discard_top, CARD_W, CARD_H)
+        tile = cardart.face(view.discard_top, CARD_W, CARD_H, text)
         image.paste(tile, (dx, py), tile)
     else:
         draw.rounded_rectangle((dx, py, dx + CARD_W, py + CARD_H), 7, outline=MUTED, width=2)
-    draw.text(
-        (dx + CARD_W / 2, py + CARD_H + 12),
-        f"discard {view.discard_count}",
-        font=font(14),
-        fill=INK,
-        anchor="mm",
-    )
+    discard = say("lama.picture.discard_pile", count=view.discard_count)
+    _line(draw, (dx + CARD_W / 2, under), discard, 14, 2 * MARGIN + CARD_W, INK, "mm")
     # The card in play: taken (public) or drawn (its face known to the drawer only).
     if view.step in ("drawn", "taken") and view.to_act is not None:
         hx = px - CARD_W - 6 * GAP - 20
         tile = (
-            cardart.face(view.taken, CARD_W, CARD_H)
+            cardart.face(view.taken, CARD_W, CARD_H, text)
             if view.taken is not None
-            else cardart.back(CARD_W, CARD_H)
+            else cardart.back(CARD_W, CARD_H, text)
         )
         image.paste(tile, (hx, py), tile)
         draw.rounded_rectangle(
@@ -172,14 +226,9 @@ def _table_top(image: Image.Image, draw: ImageDraw.ImageDraw, view: LamaView, na
             outline=player_colour(view.to_act),
             width=3,
         )
-        word = "taken" if view.taken is not None else "drawn"
-        draw.text(
-            (hx + CARD_W / 2, py + CARD_H + 12),
-            f"{player_letter(view.to_act)} {word}",
-            font=font(14),
-            fill=INK,
-            anchor="mm",
-        )
+        word = "lama.picture.taken" if view.taken is not None else "lama.picture.drawn"
+        held = say(word, letter=player_letter(view.to_act))
+        _line(draw, (hx + CARD_W / 2, under), held, 14, CARD_W + 6 * GAP + 16, INK, "mm")
 
 
 def _seat_panel(
@@ -187,11 +236,12 @@ def _seat_panel(
     draw: ImageDraw.ImageDraw,
     view: LamaView,
     seat: int,
-    x: int,
-    y: int,
-    w: int,
+    box: tuple[int, int, int],
     names: Names,
+    say: Say,
+    text: Words,
 ) -> None:
+    x, y, w = box
     acting = view.to_act == seat
     outline = player_colour(seat) if acting else (200, 200, 200)
     draw.rounded_rectangle(
@@ -200,32 +250,27 @@ def _seat_panel(
     _badge(draw, x + 10, y + 10, seat)
     tags = []
     if seat == view.dealer:
-        tags.append("dealer")
+        tags.append(say("lama.picture.tag_dealer"))
     if view.ender == seat:
-        tags.append("OUT")
+        tags.append(say("lama.picture.tag_out"))
     if acting:
-        tags.append("TO PLAY")
+        tags.append(say("lama.picture.tag_to_play"))
     if seat in view.to_peek:
-        tags.append("looking")
-    tag_text = "  ".join(tags)
-    tag_w = int(font(13).getlength(tag_text)) + 6 if tags else 0
-    draw.text(
-        (x + 44, y + 14), _fit(_name(seat, names), 18, w - 54 - tag_w), font=font(18), fill=INK
-    )
+        tags.append(say("lama.picture.tag_looking"))
+    _line(draw, (x + 44, y + 7), _name(seat, names, say), 18, w - 54, INK)
     if tags:
-        draw.text(
-            (x + w - 10, y + 18),
-            tag_text,
-            font=font(13),
-            fill=HIGHLIGHT if acting else MUTED,
-            anchor="ra",
-        )
+        tag_ink = HIGHLIGHT if acting else MUTED
+        _line(draw, (x + 44, y + 29), " · ".join(tags), 13, w - 54, tag_ink)
 
     grid_w = 3 * CARD_W + 2 * GAP
     gx = x + (w - grid_w) // 2
-    gy = y + 46
+    gy = y + HEAD_H
     for pos, kind in enumerate(view.layouts[seat]):
-        tile = cardart.back(CARD_W, CARD_H) if kind is None else cardart.face(kind, CARD_W, CARD_H)
+        tile = (
+            cardart.back(CARD_W, CARD_H, text)
+            if kind is None
+            else cardart.face(kind, CARD_W, CARD_H, text)
+        )
         cx = gx + (pos % 3) * (CARD_W + GAP)
         cy = gy + (pos // 3) * (CARD_H + GAP)
         image.paste(tile, (cx, cy), tile)
@@ -233,14 +278,21 @@ def _seat_panel(
     by = gy + 3 * CARD_H + 2 * GAP + 12
     if view.variant == "lamas":
         used = _lama_tally(draw, x + 12, by + 4, view.lamas[seat], view.target, seat)
-        draw.text((x + 16 + used, by + 5), "Lamas", font=font(14), fill=MUTED)
+        lamas = say("lama.picture.lamas", count=view.lamas[seat])
+        draw.text((x + 16 + used, by + 5), lamas, font=font(14), fill=MUTED)
     else:
-        draw.text((x + 12, by + 5), f"{view.totals[seat]} pts", font=font(15), fill=INK)
-    _received(image, draw, view.received[seat], x + w - 10, by)
+        pts = say("lama.picture.points", count=view.totals[seat])
+        draw.text((x + 12, by + 5), pts, font=font(15), fill=INK)
+    _received(image, draw, view.received[seat], x + w - 10, by, say)
 
 
 def _received(
-    image: Image.Image, draw: ImageDraw.ImageDraw, kinds: list[str], right: int, y: int
+    image: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    kinds: list[str],
+    right: int,
+    y: int,
+    say: Say,
 ) -> None:
     """Special cards received, as small chips ending at `right`."""
     if not kinds:
@@ -252,29 +304,40 @@ def _received(
         chip = cardart.special_chip(kind, w, h)
         image.paste(chip, (x + i * (w + gap), y), chip)
     total = sum(3 if k == DRAMA else -3 for k in kinds)
-    more = f"{len(kinds) - len(shown)} more, " if len(kinds) > len(shown) else ""
+    sign = f"{total:+d}" if total else "0"
+    more = len(kinds) - len(shown)
+    summed = say("lama.picture.received_more", count=more, total=sign) if more else f"= {sign}"
     draw.text(
         (x - 6, y + h / 2),
-        f"{more}= {total:+d}" if total else f"{more}= 0",
+        summed,
         font=font(15),
         fill=INK,
         anchor="rm",
     )
 
 
-def _table_alt(view: LamaView, names: Names) -> str:
-    parts = [f"No Prob-Lama, round {view.round}. {_status(view, names)}."]
-    top = _short(view.discard_top) if view.discard_top else "empty"
-    parts.append(f"Discard: {top} ({view.discard_count}); draw pile {view.draw_count}.")
+def _table_alt(view: LamaView, names: Names, say: Say) -> str:
+    parts = [say("lama.picture.alt_table", round=view.round, status=_status(view, names, say))]
+    top = _card(view.discard_top, say) if view.discard_top else say("lama.picture.alt_empty")
+    parts.append(
+        say("lama.picture.alt_piles", top=top, discard=view.discard_count, draw=view.draw_count)
+    )
     for seat in range(view.seats):
-        up = [k for k in view.layouts[seat] if k is not None]
+        up = [_card(k, say) for k in view.layouts[seat] if k is not None]
         special = sum(3 if k == DRAMA else -3 for k in view.received[seat])
-        tally = (
-            f"{view.lamas[seat]} Lamas" if view.variant == "lamas" else f"{view.totals[seat]} pts"
-        )
+        if view.variant == "lamas":
+            tally = say("lama.picture.alt_lamas", count=view.lamas[seat])
+        else:
+            tally = say("lama.picture.points", count=view.totals[seat])
         parts.append(
-            f"{_name(seat, names)}: {len(up)} face up ({', '.join(up) or 'none'}), "
-            f"specials {special:+d}, {tally}."
+            say(
+                "lama.picture.alt_seat",
+                player=_name(seat, names, say),
+                up=len(up),
+                cards=", ".join(up) or say("lama.picture.none"),
+                specials=f"{special:+d}",
+                tally=tally,
+            )
         )
     return " ".join(parts)
 
@@ -284,7 +347,7 @@ def _table_alt(view: LamaView, names: Names) -> str:
 BIG_W, BIG_H, BIG_GAP = 110, 150, 10
 
 
-def render_panel(view: LamaView, names: Names = None) -> tuple[Image.Image, str]:
+def render_panel(view: LamaView, say: Say, names: Names = None) -> tuple[Image.Image, str]:
     """The viewing seat's layout: face-up cards, looked-at cards with values, the held card."""
     if view.me is None:
         raise ValueError("render_panel needs a seat's view")
@@ -292,16 +355,18 @@ def render_panel(view: LamaView, names: Names = None) -> tuple[Image.Image, str]
     width, height = 820, 620
     image = Image.new("RGB", (width, height), BACKGROUND)
     draw = ImageDraw.Draw(image)
+    text = cardart.words(say)
     _badge(draw, MARGIN, 14, seat, r=16)
-    draw.text((MARGIN + 44, 16), f"Your cards - {_name(seat, names)}", font=font(24), fill=INK)
+    title = say("lama.picture.panel_title", player=_name(seat, names, say))
+    _line(draw, (MARGIN + 44, 16), title, 24, width - MARGIN - 60, INK)
     gx, gy = MARGIN + 10, 70
     for pos, kind in enumerate(view.layouts[seat]):
         if kind is not None:
-            tile = cardart.face(kind, BIG_W, BIG_H)
+            tile = cardart.face(kind, BIG_W, BIG_H, text)
         elif pos in view.known:
-            tile = cardart.seen(view.known[pos], BIG_W, BIG_H)
+            tile = cardart.seen(view.known[pos], BIG_W, BIG_H, text)
         else:
-            tile = cardart.back(BIG_W, BIG_H)
+            tile = cardart.back(BIG_W, BIG_H, text)
         cx = gx + (pos % 3) * (BIG_W + BIG_GAP)
         cy = gy + (pos // 3) * (BIG_H + BIG_GAP)
         image.paste(tile, (cx, cy), tile)
@@ -314,13 +379,12 @@ def render_panel(view: LamaView, names: Names = None) -> tuple[Image.Image, str]
         )
 
     sx = gx + 3 * BIG_W + 2 * BIG_GAP + 40
-    draw.text((sx, gy), "In your hand", font=font(20), fill=INK)
+    side_w = width - MARGIN - sx
+    _line(draw, (sx, gy), say("lama.picture.in_hand"), 20, side_w, INK)
     if view.held is not None:
-        tile = cardart.face(view.held, BIG_W, BIG_H)
+        tile = cardart.face(view.held, BIG_W, BIG_H, text)
         image.paste(tile, (sx, gy + 34), tile)
-        hint = _hold_hint(view)
-        for i, line in enumerate(hint):
-            draw.text((sx, gy + 44 + BIG_H + i * 22), line, font=font(16), fill=HIGHLIGHT)
+        _lines(draw, (sx, gy + 44 + BIG_H), _hold_hint(view, say), 16, side_w, HIGHLIGHT)
     else:
         draw.rounded_rectangle(
             (sx, gy + 34, sx + BIG_W, gy + 34 + BIG_H), 10, outline=MUTED, width=2
@@ -330,53 +394,49 @@ def render_panel(view: LamaView, names: Names = None) -> tuple[Image.Image, str]
         )
 
     ry = gy + 2 * BIG_H + 40
-    draw.text((sx, ry), "Received", font=font(20), fill=INK)
+    _line(draw, (sx, ry), say("lama.picture.received"), 20, side_w, INK)
     if view.received[seat]:
         chips = min(5, len(view.received[seat])) * 35
-        _received(image, draw, view.received[seat], sx + 90 + chips, ry + 34)
+        _received(image, draw, view.received[seat], sx + 90 + chips, ry + 34, say)
     else:
-        draw.text((sx, ry + 34), "none", font=font(16), fill=MUTED)
-    known = len(view.known)
-    draw.text(
-        (gx, height - 36),
-        f"Numbers 1-9 name the positions. {known} face-down card(s) known to you only.",
-        font=font(15),
-        fill=MUTED,
-    )
-    return image, _panel_alt(view, names)
+        draw.text((sx, ry + 34), say("lama.picture.none"), font=font(16), fill=MUTED)
+    footer = say("lama.picture.panel_footer", count=len(view.known))
+    _lines(draw, (gx, height - 56), footer, 15, width - gx - MARGIN, MUTED)
+    return image, _panel_alt(view, names, say)
 
 
-def _hold_hint(view: LamaView) -> list[str]:
+def _hold_hint(view: LamaView, say: Say) -> str:
     held = view.held or ""
-    if held in (DRAMA, KARMA):
-        return ["Give it to another", "player."]
+    if held in SPECIALS:
+        return say("lama.picture.hint_give")
     if view.step == "taken":
-        return ["Exchange it for one", "of your cards."]
-    return ["Exchange it for one", "of your cards, or", "discard it."]
+        return say("lama.picture.hint_taken")
+    return say("lama.picture.hint_drawn")
 
 
-def _panel_alt(view: LamaView, names: Names) -> str:
+def _panel_alt(view: LamaView, names: Names, say: Say) -> str:
     assert view.me is not None
     cells = []
     for pos, kind in enumerate(view.layouts[view.me]):
         if kind is not None:
-            cells.append(f"{pos + 1}: {_short(kind)}")
+            cells.append(say("lama.picture.alt_cell", number=pos + 1, card=_card(kind, say)))
         elif pos in view.known:
-            cells.append(f"{pos + 1}: {_short(view.known[pos])} (face down, seen)")
+            card = _card(view.known[pos], say)
+            cells.append(say("lama.picture.alt_cell_seen", number=pos + 1, card=card))
         else:
-            cells.append(f"{pos + 1}: face down")
-    text = f"Your layout, {_name(view.me, names)}. " + "; ".join(cells) + "."
+            cells.append(say("lama.picture.alt_cell_down", number=pos + 1))
+    text = say("lama.picture.alt_panel", player=_name(view.me, names, say), cells="; ".join(cells))
     if view.held is not None:
-        text += f" You hold: {label(view.held)}."
+        text += " " + say("lama.picture.alt_hold", card=_card(view.held, say))
     return text
 
 
 # -- round results --------------------------------------------------------------------------------
 
-RES_H = 46 + 3 * CARD_H + 2 * GAP + 74
+RES_H = HEAD_H + 3 * CARD_H + 2 * GAP + 74
 
 
-def render_results(view: LamaView, names: Names = None) -> tuple[Image.Image, str]:
+def render_results(view: LamaView, say: Say, names: Names = None) -> tuple[Image.Image, str]:
     """The last finished round: every layout revealed, scoring lines marked, scores."""
     report = view.last_round
     if report is None:
@@ -387,21 +447,19 @@ def render_results(view: LamaView, names: Names = None) -> tuple[Image.Image, st
     top = 70
     image = Image.new("RGB", (WIDTH, top + rows * (RES_H + MARGIN) + MARGIN), BACKGROUND)
     draw = ImageDraw.Draw(image)
-    draw.text((MARGIN, 12), f"Round {report.round} results", font=font(28), fill=INK)
+    text = cardart.words(say)
+    title = say("lama.picture.results_title", round=report.round)
+    _line(draw, (MARGIN, 12), title, 28, WIDTH - 2 * MARGIN, INK)
     winners = ", ".join(player_letter(s) for s in report.winners)
-    prize = "a Lama" if view.variant == "lamas" else "the round"
-    draw.text(
-        (MARGIN, 46),
-        f"Lowest score: {winners} - wins {prize}. "
-        f"{player_letter(report.ender)} turned over the last card.",
-        font=font(16),
-        fill=MUTED,
-    )
+    key = "results_lamas" if view.variant == "lamas" else "results_points"
+    low = say(f"lama.picture.{key}", letters=winners, ender=player_letter(report.ender))
+    _line(draw, (MARGIN, 46), low, 16, WIDTH - 2 * MARGIN, MUTED)
     for seat, result in enumerate(report.seats):
         x = MARGIN + (seat % columns) * (panel_w + MARGIN)
         y = top + (seat // columns) * (RES_H + MARGIN)
-        _result_panel(image, draw, view, seat, result, seat in report.winners, x, y, panel_w, names)
-    return image, _results_alt(view, names)
+        won = seat in report.winners
+        _result_panel(image, draw, view, seat, result, won, (x, y, panel_w), names, say, text)
+    return image, _results_alt(view, names, say)
 
 
 def _result_panel(
@@ -411,11 +469,12 @@ def _result_panel(
     seat: int,
     result: SeatResult,
     won: bool,
-    x: int,
-    y: int,
-    w: int,
+    box: tuple[int, int, int],
     names: Names,
+    say: Say,
+    text: Words,
 ) -> None:
+    x, y, w = box
     draw.rounded_rectangle(
         (x, y, x + w, y + RES_H),
         10,
@@ -424,26 +483,29 @@ def _result_panel(
         width=5 if won else 1,
     )
     _badge(draw, x + 10, y + 10, seat)
-    tag = ("LAMA!" if view.variant == "lamas" else "lowest") if won else ""
-    draw.text((x + 44, y + 14), _fit(_name(seat, names), 18, w - 110), font=font(18), fill=INK)
+    tag = ""
+    if won:
+        key = "tag_lama" if view.variant == "lamas" else "tag_lowest"
+        tag = say(f"lama.picture.{key}")
+    _line(draw, (x + 44, y + 7), _name(seat, names, say), 18, w - 54, INK)
     if tag:
-        draw.text((x + w - 10, y + 16), tag, font=font(16), fill=HIGHLIGHT, anchor="ra")
+        _line(draw, (x + 44, y + 28), tag, 14, w - 54, HIGHLIGHT)
     grid_w = 3 * CARD_W + 2 * GAP
-    gx, gy = x + (w - grid_w) // 2, y + 46
+    gx, gy = x + (w - grid_w) // 2, y + HEAD_H
     for pos, kind in enumerate(result.cards):
-        tile = cardart.face(kind, CARD_W, CARD_H)
+        tile = cardart.face(kind, CARD_W, CARD_H, text)
         image.paste(tile, (gx + (pos % 3) * (CARD_W + GAP), gy + (pos // 3) * (CARD_H + GAP)), tile)
     # Scoring lines: a frame around the three cards, its value beside it.
     for line in result.layout.lines:
         if line.axis == "row":
             top = gy + line.index * (CARD_H + GAP)
-            box = (gx - 4, top - 3, gx + grid_w + 3, top + CARD_H + 3)
+            frame = (gx - 4, top - 3, gx + grid_w + 3, top + CARD_H + 3)
             at, anchor = (gx - 8, top + CARD_H // 2), "rm"
         else:
             left = gx + line.index * (CARD_W + GAP)
-            box = (left - 3, gy - 4, left + CARD_W + 3, gy + 3 * CARD_H + 2 * GAP + 3)
+            frame = (left - 3, gy - 4, left + CARD_W + 3, gy + 3 * CARD_H + 2 * GAP + 3)
             at, anchor = (left + CARD_W // 2, gy + 3 * CARD_H + 2 * GAP + 6), "ma"
-        draw.rounded_rectangle(box, 9, outline=LINE_MARK, width=4)
+        draw.rounded_rectangle(frame, 9, outline=LINE_MARK, width=4)
         draw.text(at, f"-{line.value}", font=font(16), fill=HIGHLIGHT, anchor=anchor)
     for pos, value in result.layout.jokers.items():
         jx = gx + (pos % 3) * (CARD_W + GAP) + CARD_W - 4
@@ -463,30 +525,46 @@ def _result_panel(
             anchor="ma",
         )
     by = gy + 3 * CARD_H + 2 * GAP + 26
-    breakdown = f"cards {result.layout.points}"
     if result.received:
-        breakdown += f", specials {result.received_points:+d}"
-    draw.text((x + 12, by), breakdown, font=font(15), fill=MUTED)
+        breakdown = say(
+            "lama.picture.breakdown_specials",
+            cards=result.layout.points,
+            specials=f"{result.received_points:+d}",
+        )
+    else:
+        breakdown = say("lama.picture.breakdown", cards=result.layout.points)
     draw.text((x + w - 12, by + 4), f"{result.total}", font=font(28), fill=INK, anchor="ra")
     score_w = int(font(28).getlength(f"{result.total}"))
-    draw.text((x + w - 18 - score_w, by + 14), "score", font=font(13), fill=MUTED, anchor="ra")
+    score = say("lama.picture.score")
+    draw.text((x + w - 18 - score_w, by + 14), score, font=font(13), fill=MUTED, anchor="ra")
+    room = w - 12 - 18 - score_w - int(font(13).getlength(score)) - 10
+    _line(draw, (x + 12, by), breakdown, 15, room, MUTED)
     if view.variant == "lamas":
         _lama_tally(draw, x + 12, by + 24, view.lamas[seat], view.target, seat)
     else:
-        draw.text((x + 12, by + 22), f"total {view.totals[seat]} pts", font=font(15), fill=INK)
+        total = say("lama.picture.total", count=view.totals[seat])
+        draw.text((x + 12, by + 22), total, font=font(15), fill=INK)
 
 
-def _results_alt(view: LamaView, names: Names) -> str:
+def _results_alt(view: LamaView, names: Names, say: Say) -> str:
     report = view.last_round
     assert report is not None
-    parts = [f"Round {report.round} results."]
+    parts = [say("lama.picture.alt_results", round=report.round)]
     for seat, result in enumerate(report.seats):
-        lines = ", ".join(f"{ln.axis} {ln.index + 1} of {ln.value}s" for ln in result.layout.lines)
-        jokers = ", ".join(f"joker as {v}" for v in result.layout.jokers.values())
-        extra = "; ".join(p for p in (lines, jokers) if p)
+        lines = [
+            say(f"lama.picture.alt_{ln.axis}", number=ln.index + 1, value=ln.value)
+            for ln in result.layout.lines
+        ]
+        jokers = [say("lama.picture.alt_joker", value=v) for v in result.layout.jokers.values()]
+        extra = "; ".join(p for p in (", ".join(lines), ", ".join(jokers)) if p)
+        lama = seat in report.winners and view.variant == "lamas"
         parts.append(
-            f"{_name(seat, names)}: {', '.join(result.cards)}"
-            f"{' (' + extra + ')' if extra else ''}; score {result.total}"
-            f"{' - wins a Lama' if seat in report.winners and view.variant == 'lamas' else ''}."
+            say(
+                "lama.picture.alt_result_lama" if lama else "lama.picture.alt_result",
+                player=_name(seat, names, say),
+                cards=", ".join(_card(k, say) for k in result.cards),
+                details=f" ({extra})" if extra else "",
+                score=result.total,
+            )
         )
     return " ".join(parts)

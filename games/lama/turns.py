@@ -5,7 +5,7 @@ phase table decides that), and the time limit's defaults are steps too."""
 from __future__ import annotations
 
 from games.engine import Event
-from games.lama.cards import is_special, kind, label
+from games.lama.cards import is_special, kind
 from games.lama.models import (
     Discard,
     Draw,
@@ -59,7 +59,7 @@ def _draw(state: LamaState, seat: int) -> list[Event]:
     state.step = "drawn"
     state.substep += 1
     # The drawer alone learns the card.
-    events.append(Event(key="lama.you_drew", params={"card": label(kind(state.held))}, to=(seat,)))
+    events.append(Event(key="lama.you_drew", params={"card": kind(state.held)}, to=(seat,)))
     return events
 
 
@@ -67,7 +67,7 @@ def _take(state: LamaState, seat: int) -> list[Event]:
     state.held = state.discard.pop()
     state.step = "taken"
     state.substep += 1
-    return [Event(key="lama.took", params={"seat": seat, "card": label(kind(state.held))})]
+    return [Event(key="lama.took", params={"seat": seat, "card": kind(state.held)})]
 
 
 def _exchange(state: LamaState, seat: int, position: int) -> list[Event]:
@@ -80,8 +80,8 @@ def _exchange(state: LamaState, seat: int, position: int) -> list[Event]:
         key="lama.exchanged",
         params={
             "seat": seat,
-            "card": label(kind(held)),
-            "old": label(kind(old)),
+            "card": kind(held),
+            "old": kind(old),
             "row": position // 3 + 1,
             "column": position % 3 + 1,
         },
@@ -96,7 +96,7 @@ def _exchange(state: LamaState, seat: int, position: int) -> list[Event]:
 def _discard(state: LamaState, seat: int) -> list[Event]:
     held = _let_go(state)
     state.discard.append(held)
-    event = Event(key="lama.discarded", params={"seat": seat, "card": label(kind(held))})
+    event = Event(key="lama.discarded", params={"seat": seat, "card": kind(held)})
     return [event, *end_turn(state)]
 
 
@@ -105,7 +105,7 @@ def _give(state: LamaState, seat: int, to_seat: int) -> list[Event]:
     state.received[to_seat].append(held)
     event = Event(
         key="lama.gave",
-        params={"seat": seat, "to_seat": to_seat, "card": label(kind(held))},
+        params={"seat": seat, "to_seat": to_seat, "card": kind(held)},
     )
     return [event, *end_turn(state)]
 

@@ -4,23 +4,27 @@ sees only the contexts the host would hand it (a view, the reader's legal action
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
+from PIL import ImageDraw
 
 from bot.discord import ids
 from bot.discord.adapters.base import Happened, Outbox
 from bot.discord.adapters.context import Context
 from bot.discord.adapters.lama import ADAPTER
+from bot.discord.adapters.lama import words as lama_words
 from bot.discord.contexts import context_of
 from bot.discord.ui import Button, Screen, Select
-from games.engine import IllegalAction, Seat
+from games.engine import Event, IllegalAction, Seat
 from games.lama import GAME
 from games.lama.cards import KINDS
-from games.lama.models import LamaAction, LamaState
+from games.lama.models import Discard, Exchange, Give, LamaAction, LamaState
 from games.lama.pictures import render_table
 from games.lama.views import LamaView
+from tests.support.marked import languages, marked_catalog, unmarked
 
 NAMES = ("Ana", "Ben", "Cleo")
 NOW = 1_800_000_000.0
@@ -34,13 +38,14 @@ class Live:
     state: LamaState
     deadline_at: float | None = None
     posted: list[Screen] = field(default_factory=list)
+    locale: str = "en"
 
     def ctx(self, seat: Seat | None = None) -> Context[LamaView]:
         return context_of(
             GAME,
             self.state,
             seat,
-            locale="en",
+            locale=self.locale,
             game_id=7,
             names=NAMES[: self.state.seats],
             user_ids=[100 + s for s in range(self.state.seats)],
@@ -196,7 +201,7 @@ def test_the_table_is_the_public_picture_with_its_facts_in_words() -> None:
     looked(live)
     act(live, 0, {"type": "draw"})
     screen = live.table()
-    _, alt = render_table(GAME.view(live.state, None), list(NAMES))
+    _, alt = render_table(GAME.view(live.state, None), live.ctx().say, list(NAMES))
     assert screen.pictures[0].description == alt
     assert screen.embed_title == "No Prob-Lama: round 1"
     text = screen.embed_text or ""
@@ -413,3 +418,171 @@ def test_every_screen_of_a_playout_fits_discord() -> None:
             assert all(0 < len(label) <= 80 for label in labels)
             customs = [b.custom_id for b in buttons(screen)]
             assert len(customs) == len(set(customs))
+
+
+# -- every word from the catalog, in the reader's language ---------------------------------------
+
+LANGUAGES = ("de", "en")
+# Every event the engine emits, with parameters of the kinds it gives (cards as kinds).
+EVENTS = (
+    Event(key="lama.peeked", params={"seat": 0}),
+    Event(key="lama.turns_begin", params={"seat": 1}),
+    Event(key="lama.reshuffled", params={"count": 1}),
+    Event(key="lama.drew", params={"seat": 0}),
+    Event(key="lama.you_drew", params={"card": "drama"}, to=(0,)),
+    Event(key="lama.took", params={"seat": 0, "card": "joker"}),
+    Event(
+        key="lama.exchanged",
+        params={"seat": 0, "card": "-5", "old": "karma", "row": 1, "column": 3},
+    ),
+    Event(key="lama.discarded", params={"seat": 2, "card": "10"}),
+    Event(key="lama.gave", params={"seat": 1, "to_seat": 2, "card": "karma"}),
+    Event(key="lama.last_card", params={"seat": 1}),
+    Event(key="lama.round_scored", params={"round": 2, "low": -1}),
+    Event(key="lama.round_won", params={"seat": 0, "score": 1}),
+    Event(key="lama.target_raised", params={"target": 4}),
+    Event(key="lama.won_lamas", params={"seat": 0, "lamas": 3}),
+    Event(key="lama.won_points", params={"seat": 0, "total": 1}),
+    Event(key="lama.new_round", params={"round": 2, "dealer_seat": 0, "seat": 1}),
+    Event(key="lama.timed_out", params={"seat": 2}),
+)
+
+
+def screen_texts(screen: Screen) -> list[str]:
+    """Every text of a screen people read, alt texts included."""
+    texts = [screen.content, screen.embed_title or "", screen.embed_text or ""]
+    texts += [p.description for p in screen.pictures]
+    for row in screen.rows:
+        if isinstance(row, Select):
+            texts += [row.placeholder, *(o.label for o in row.options)]
+            texts += [o.description or "" for o in row.options]
+        else:
+            texts += [b.label for b in row]
+    return [text for text in texts if text]
+
+
+def has_words(text: str) -> bool:
+    """Anything but player names, numbers, player letters and symbols."""
+    rest = text
+    for name in NAMES:
+        rest = rest.replace(name, " ")
+    return any(c.isalpha() for c in re.sub(r"\b[A-H]\b", " ", rest))
+
+
+def the_turn(live: Live, seat: int, turn: int) -> LamaAction:
+    """A player who tries everything: takes a special card or every third discard,
+    discards every fourth drawn card, gives specials away, else fills face-down places."""
+    s = state(live)
+    legal = GAME.legal_actions(s, seat)
+    if s.phase == "peek":
+        return GAME.parse_action({"type": "peek", "positions": [0, 4]})
+    if s.held is None:
+        top = KINDS[s.discard[-1]] if s.discard else None
+        take = top in ("drama", "karma") or (top is not None and turn % 3 == 0)
+        kind = "take_discard" if take else "draw"
+        return next(a for a in legal if a.type == kind)
+    gives = [a for a in legal if isinstance(a, Give)]
+    if gives:
+        return gives[turn % len(gives)]
+    if s.step == "drawn" and turn % 4 == 0:
+        return Discard()
+    place = next((p for p in range(9) if not s.face_up[seat][p]), 0)
+    return Exchange(position=place)
+
+
+async def everything_shown(live: Live) -> tuple[list[Screen], set[str]]:
+    """A whole game: the table and every panel at each new kind of moment, every
+    announcement, the round results posted after a round, the final results, and every
+    event's sentence. Also the kinds of moments seen, to check they were all covered."""
+    screens: list[Screen] = []
+    seen: set[str] = set()
+    turn = 0
+    while GAME.result(live.state) is None:
+        view = GAME.view(live.state, None)
+        moment = f"{view.step}:{view.taken in ('drama', 'karma')}:{view.final_turns}"
+        if moment not in seen:
+            seen.add(moment)
+            screens += [live.table(), *(live.panel(seat) for seat in range(3))]
+        for seat in range(3):
+            held = GAME.view(live.state, seat).held
+            if held in ("drama", "karma") and f"special:{held}" not in seen:
+                seen.add(f"special:{held}")
+                screens.append(live.panel(seat))
+        seat = sorted(GAME.active(live.state))[0]
+        happened = act(live, seat, the_turn(live, seat, turn))
+        turn += 1
+        notice = ADAPTER.announcement(live.ctx(), happened)
+        screens += [notice] if notice is not None else []
+        await ADAPTER.after(live.outbox(), happened)
+    result = GAME.result(live.state)
+    assert result is not None
+    screens += [ADAPTER.results(live.ctx(), result), live.table(), live.panel(0)]
+    screens += live.posted
+    ctx = live.ctx()
+    screens += [Screen(content=lama_words.event(ctx, e)) for e in EVENTS]
+    return screens, seen
+
+
+@pytest.mark.parametrize("variant", ["lamas", "points"])
+@pytest.mark.parametrize("locale", LANGUAGES)
+async def test_every_word_shown_and_drawn_is_from_the_catalog_in_the_readers_language(
+    locale: str, variant: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    marked_catalog(monkeypatch)
+    drawn: list[str] = []
+    draw_text = ImageDraw.ImageDraw.text
+
+    def recording(self: ImageDraw.ImageDraw, xy: Any, text: Any, *args: Any, **kw: Any) -> None:
+        drawn.append(str(text))
+        draw_text(self, xy, text, *args, **kw)
+
+    monkeypatch.setattr(ImageDraw.ImageDraw, "text", recording)
+    live = Live(dealt(variant, seed=11), deadline_at=NOW + 60, locale=locale)
+    screens, seen = await everything_shown(live)
+
+    # Every kind of moment came up: the look, a turn's three steps, a special card
+    # taken and one held, the final turns (the end is shown after the loop); every kind
+    # of picture was drawn.
+    assert {"peek:False:False", "choose:False:False", "drawn:False:False"} <= seen
+    assert {"taken:False:False", "taken:True:False", "choose:False:True"} <= seen
+    assert seen & {"special:drama", "special:karma"}
+    names = {p.name for s in screens for p in s.pictures}
+    assert {"lama-table.png", "lama-my-cards.png", "lama-round-1.png"} <= names
+    texts = [text for screen in screens for text in screen_texts(screen)] + drawn
+    assert len(drawn) > 100
+    for text in texts:
+        assert unmarked(text, NAMES) == "", text
+        if has_words(text):
+            assert languages(text) == {locale}, text
+        else:
+            assert languages(text) <= {locale}, text
+
+
+def test_the_pictures_draw_and_describe_in_the_readers_language() -> None:
+    live = make_live(dealt(), deadline_at=NOW + 60)
+    looked(live)
+    act(live, 0, {"type": "draw"})
+    for locale, words in (("de", "Deine Auslage, A Ana."), ("en", "Your layout, A Ana.")):
+        live.locale = locale
+        panel = live.panel(0)
+        assert panel.pictures[0].description.startswith(words)
+    german = make_live(live.state)
+    german.locale = "de"
+    table = german.table()
+    assert table.pictures[0].description.startswith("No Prob-Lama, Runde 1. A Ana hat eine Karte")
+    assert table.pictures[0].data != live.table().pictures[0].data  # drawn in German
+    assert "**Ana** hat eine Karte gezogen" in (table.embed_text or "")
+    assert [b.label for b in buttons(table)] == ["Meine Karten"]
+
+
+def test_plural_forms_in_both_languages() -> None:
+    live = make_live(dealt("points"))
+    german = make_live(live.state)
+    german.locale = "de"
+    for count, en, de in ((1, "1 point", "1 Punkt"), (2, "2 points", "2 Punkte")):
+        assert live.ctx().say("lama.ui.score_points", count=count) == en
+        assert german.ctx().say("lama.ui.score_points", count=count) == de
+    for count, en, de in ((1, "1 card", "1 Karte"), (12, "12 cards", "12 Karten")):
+        assert live.ctx().say("lama.ui.cards", count=count) == en
+        assert german.ctx().say("lama.ui.cards", count=count) == de
+    assert live.ctx().say("lama.ui.score_lamas", count=1) == "1 Lama"

@@ -11,11 +11,16 @@ import statistics
 import time
 from collections.abc import Callable
 
+from bot.i18n import t
 from games.lama import GAME
 from games.lama.models import LamaOptions, LamaState
 from games.lama.pictures import render_panel, render_results, render_table
 from games.lama.rounds import score_round
 from games.lama.scoring import score_layout
+
+
+def say(key: str, **params: object) -> str:
+    return t(key, "de", **params)  # German: the longer words
 
 
 def median_ms(fn: Callable[[], object], repeat: int) -> float:
@@ -75,11 +80,11 @@ def main() -> None:
     names = ["Ana", "Ben", "Chen", "Dora", "Emil", "Fatima"]
     print(
         "render_table, 6 players:         "
-        f"{median_ms(lambda: render_table(rng.choice(views), names), 60):.2f} ms"
+        f"{median_ms(lambda: render_table(rng.choice(views), say, names), 60):.2f} ms"
     )
     print(
         "render_panel:                    "
-        f"{median_ms(lambda: render_panel(GAME.view(states[0], 0), names), 60):.2f} ms"
+        f"{median_ms(lambda: render_panel(GAME.view(states[0], 0), say, names), 60):.2f} ms"
     )
     finished = states[0].model_copy(deep=True)
     finished.ender = 0
@@ -87,7 +92,7 @@ def main() -> None:
     result_view = GAME.view(finished, None)
     print(
         "render_results, 6 players:       "
-        f"{median_ms(lambda: render_results(result_view, names), 60):.2f} ms"
+        f"{median_ms(lambda: render_results(result_view, say, names), 60):.2f} ms"
     )
 
 

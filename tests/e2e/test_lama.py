@@ -14,8 +14,10 @@ from typing import Any
 import pytest
 
 from bot.core.service import LiveGame
+from bot.discord import ids
 from bot.double import InteractionResult, SimUser
 from bot.double.model import Channel, Message
+from bot.i18n import t
 from games import registry
 from games.engine import AnyGame
 from games.lama import GAME
@@ -24,6 +26,7 @@ from games.lama.models import LamaState
 from games.lama.pictures import render_table
 from games.pictures import player_letter, to_png
 from tests.support.harness import World, buttons, table
+from tests.support.marked import languages, marked_catalog, texts_of, unmarked
 
 MY_CARDS = "My cards"
 SEEN = "👁"
@@ -31,6 +34,10 @@ SEEN = "👁"
 PRIVATE_WORDS = (SEEN, "Your cards", "Your layout", "You drew", "You took", "You hold", "seen")
 SHORT = {"joker": "Joker", "drama": "+3 Drama", "karma": "-3 Karma"}
 STALE = "That button is from an earlier turn. The game has moved on; use the current message."
+
+
+def english(key: str, **params: Any) -> str:
+    return t(key, "en", **params)
 
 
 @pytest.fixture
@@ -201,7 +208,7 @@ async def assert_table_is_public(t: Table) -> None:
     state = await t.state()
     names = [u.name for u in t.users]
     message = table(t.place)
-    expected, alt = render_table(GAME.view(state, None), names)
+    expected, alt = render_table(GAME.view(state, None), english, names)
     assert message.attachments[0].data == to_png(expected)
     assert message.attachments[0].description == alt
     if state.winners is not None:
@@ -373,3 +380,104 @@ async def test_turn_limits_play_the_default_moves(world: World) -> None:
     assert len(turn_notices(t, cleo)) == 1
     assert all(u.dms() == [] for u in t.users)  # nothing by DM: the panels say it all
     assert_no_secrets_shown(t)
+
+
+# -- a German server -----------------------------------------------------------------------------
+
+GERMAN_NAMES = ["Ana", "Ben", "Cleo", GAME.name, "lama"]  # names: the same in every language
+
+
+def shown(message: Message) -> list[str]:
+    """Every text a message shows: content, embeds, labels, options, alt texts."""
+    return [text for text in texts_of(message.to_dict()) if text]
+
+
+def assert_language(message: Message, language: str) -> None:
+    texts = shown(message)
+    for text in texts:
+        assert unmarked(text, GERMAN_NAMES) == "", text
+        assert languages(text) <= {language}, text
+    assert language in set().union(*(languages(text) for text in texts)), texts
+
+
+def control(message: Message, rest: str) -> str | None:
+    """The custom_id of the enabled control whose action part starts with `rest`."""
+    for button in enabled(message):
+        parsed = ids.parse(button["custom_id"])
+        if parsed is not None and parsed.rest.startswith(rest):
+            return str(button["custom_id"])
+    return None
+
+
+async def panel_of(world: World, place: Channel, user: SimUser) -> Message:
+    """The player's panel, from the table's panel button (found by its id, not its
+    label: the label is in the server's language)."""
+    panel_id = control(table(place), ids.PANEL)
+    assert panel_id is not None
+    return await world.answer(await user.click(table(place), custom_id=panel_id))
+
+
+async def test_a_german_server_plays_in_german_and_an_english_client_sees_english_panels(
+    world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    world.double.guild.locale = "de"
+    ana = world.double.add_member("Ana", locale="de")
+    ben = world.double.add_member("Ben", locale="de")
+    cleo = world.double.add_member("Cleo", locale="en-US")  # an English client
+    language = {ana.id: "de", ben.id: "de", cleo.id: "en"}
+    marked_catalog(monkeypatch)
+
+    place = await world.open_game(ana, "lama", variant="points", turn_seconds=60)
+    lobby = table(place)
+    for user, op in ((ben, "join"), (cleo, "join"), (ana, "start")):
+        live_id = next(ids.parse(b["custom_id"]) for b in lobby.buttons)
+        assert live_id is not None
+        await user.click(lobby, custom_id=ids.lobby(live_id.game_id, op))
+        await world.settle()
+    assert world.bot is not None and world.bot.service is not None
+    live = await world.bot.service.game_in(place.id)
+    assert live is not None and live.status == "running"
+    users = {u.id: u for u in (ana, ben, cleo)}
+    seats = [users[p.user_id] for p in live.players]
+
+    panels: list[tuple[SimUser, Message]] = []
+    while (live := await world.bot.service.load(live.id)).status == "running":
+        state = live.state
+        assert isinstance(state, LamaState)
+        if state.phase == "peek":
+            user = next(seats[s] for s in range(3) if not state.peeked[s])
+            panel = await panel_of(world, place, user)
+            panels.append((user, panel))
+            before = panel.revision
+            await edited(world, panel, before, await user.select(panel, ["0", "4"]))
+            continue
+        user = seats[state.to_act]
+        panel = await panel_of(world, place, user)
+        draw = control(panel, "draw")
+        assert draw is not None
+        before = panel.revision
+        await edited(world, panel, before, await user.click(panel, custom_id=draw))
+        panels.append((user, panel))
+        give = control(panel, "give")
+        cells = [b for b in enabled(panel) if ":exchange:" in b["custom_id"]]
+        face_down = [b for b in cells if b["label"] == "?" or b["label"].startswith(SEEN)]
+        chosen = give or str((face_down or cells)[0]["custom_id"])
+        before = panel.revision
+        await edited(world, panel, before, await user.click(panel, custom_id=chosen))
+    assert live.status == "finished"
+
+    # Every public message in the thread (lobby, table, notices, round results and the
+    # final results, with their pictures' descriptions) is German, every word from the
+    # catalog; each private panel is in its reader's client's language.
+    public = place.visible_messages()
+    assert len(public) > 20
+    for message in public:
+        assert_language(message, "de")
+    assert {u for u, _ in panels} == {ana, ben, cleo}
+    for user, panel in panels:
+        assert panel.visible_to == user.id
+        assert_language(panel, language[user.id])
+    assert all(u.dms() == [] for u in (ana, ben, cleo))  # No Prob-Lama sends no DMs
+    results = public[-1]
+    assert results.content.startswith("⟦de|🏆")  # the host's winner line, in German
+    assert [a.filename for a in results.attachments] == ["lama-round-4.png"]

@@ -6,9 +6,15 @@ import random
 
 import pytest
 
+from bot.i18n import t
 from games.lama import GAME
 from games.lama.models import Draw, Exchange, LamaOptions, TakeDiscard
 from games.lama.pictures import render_panel, render_results, render_table
+
+
+def say(key: str, **params: object) -> str:
+    """English sentences, as an adapter's `ctx.say` gives them."""
+    return t(key, "en", **params)
 
 
 def _mid_game(seats: int, seed: int):
@@ -24,7 +30,7 @@ def _mid_game(seats: int, seed: int):
 def test_table_fits_a_phone_and_names_every_player(seats: int) -> None:
     view = GAME.view(_mid_game(seats, seats), None)
     names = [f"Player{n}" for n in range(seats)]
-    image, alt = render_table(view, names)
+    image, alt = render_table(view, say, names)
     assert 800 <= image.width <= 1100 and image.height < 1400
     for seat in range(seats):
         assert f"Player{seat}" in alt
@@ -33,18 +39,18 @@ def test_table_fits_a_phone_and_names_every_player(seats: int) -> None:
 
 def test_private_panel_marks_known_cards_and_the_held_card(kit) -> None:
     state = kit.play(kit.rig(2, [["-5", "9"]], draw=["4"]), 0, Draw())
-    image, alt = render_panel(GAME.view(state, 0), ["Ana", "Ben"])
+    image, alt = render_panel(GAME.view(state, 0), say, ["Ana", "Ben"])
     assert 800 <= image.width <= 1100
     assert "1: -5 (face down, seen)" in alt and "You hold: 4" in alt
     with pytest.raises(ValueError):
-        render_panel(GAME.view(state, None))
+        render_panel(GAME.view(state, None), say)
 
 
 def test_table_shows_a_taken_card_but_not_a_drawn_one(kit) -> None:
     taken = kit.play(kit.rig(2, discard=["-2"]), 0, TakeDiscard())
-    assert "took the -2" in render_table(GAME.view(taken, None))[1]
+    assert "took the -2" in render_table(GAME.view(taken, None), say)[1]
     drawn = kit.play(kit.rig(2, draw=["karma"]), 0, Draw())
-    assert "Karma" not in render_table(GAME.view(drawn, None))[1]
+    assert "Karma" not in render_table(GAME.view(drawn, None), say)[1]
 
 
 def test_results_describe_lines_jokers_and_scores(kit) -> None:
@@ -57,9 +63,9 @@ def test_results_describe_lines_jokers_and_scores(kit) -> None:
     state = kit.play(state, 0, Exchange(position=8))
     state = kit.play(state, 1, Draw())
     state = kit.play(state, 1, GAME.legal_actions(state, 1)[-1])
-    image, alt = render_results(GAME.view(state, None))
+    image, alt = render_results(GAME.view(state, None), say)
     assert 800 <= image.width <= 1100
     assert "row 1 of 7s, column 3 of 7s; joker as 7" in alt
     assert "score 4 - wins a Lama" in alt
     with pytest.raises(ValueError):
-        render_results(GAME.view(GAME.setup(2, LamaOptions(), 1), None))
+        render_results(GAME.view(GAME.setup(2, LamaOptions(), 1), None), say)

@@ -4,7 +4,7 @@ and the final results. Built from the public view and the change's public events
 from __future__ import annotations
 
 from bot.discord.adapters.base import Happened
-from bot.discord.adapters.lama.words import Ctx, picture
+from bot.discord.adapters.lama.words import Ctx, event, picture
 from bot.discord.ui import Picture, Screen
 from games.engine import Result
 from games.lama.pictures import render_results
@@ -28,9 +28,7 @@ def ends_round(happened: Happened) -> bool:
 
 
 def announcement(ctx: Ctx, happened: Happened) -> Screen | None:
-    lines = [
-        ctx.event(event) for event in happened.public if event.key not in QUIET | ROUND_DETAILS
-    ]
+    lines = [event(ctx, e) for e in happened.public if e.key not in QUIET | ROUND_DETAILS]
     if not lines:
         return None
     rows = ((ctx.panel_button(),),) if new_turn(ctx, happened) else ()
@@ -41,7 +39,7 @@ def round_results(ctx: Ctx, happened: Happened) -> Screen:
     """After a round (not the last): its layouts and scores, the standings, and a call
     to look at two cards of the new round."""
     lines = _round_lines(ctx)
-    lines += [ctx.event(e) for e in happened.public if e.key == "lama.new_round"]
+    lines += [event(ctx, e) for e in happened.public if e.key == "lama.new_round"]
     everyone = range(len(ctx.user_ids))
     lines.append(ctx.say("lama.ui.look", mentions=" ".join(ctx.mention(s) for s in everyone)))
     return Screen(
@@ -96,4 +94,4 @@ def _round_lines(ctx: Ctx, *, standings: bool = True) -> list[str]:
 def _round_picture(ctx: Ctx) -> Picture:
     report = ctx.view.last_round
     assert report is not None
-    return picture(f"lama-round-{report.round}.png", render_results(ctx.view, ctx.names))
+    return picture(f"lama-round-{report.round}.png", render_results(ctx.view, ctx.say, ctx.names))

@@ -33,7 +33,7 @@ def panel_screen(ctx: Ctx) -> Screen:
         lines.append(ctx.say("lama.ui.your_deadline", when=when))
     return Screen(
         content="\n".join(lines),
-        pictures=(picture("lama-my-cards.png", render_panel(view, ctx.names)),),
+        pictures=(picture("lama-my-cards.png", render_panel(view, ctx.say, ctx.names)),),
         rows=controls(ctx),
     )
 
@@ -73,7 +73,12 @@ def facts(ctx: Ctx) -> list[str]:
     lines = []
     if view.known:
         seen = ", ".join(
-            f"{position + 1} ({ctx.say(f'lama.ui.where.{position + 1}')}) = **{card(ctx, kind)}**"
+            ctx.say(
+                "lama.ui.seen_card",
+                number=position + 1,
+                where=ctx.say(f"lama.ui.where.{position + 1}"),
+                card=card(ctx, kind),
+            )
             for position, kind in view.known.items()
         )
         lines.append(ctx.say("lama.ui.seen", cards=seen))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.discord.adapters.lama.words import Ctx, card, picture, specials
+from bot.discord.adapters.lama.words import Ctx, card, cards, picture, specials
 from bot.discord.ui import Screen
 from games.lama.cards import SPECIALS
 from games.lama.pictures import render_table
@@ -22,7 +22,7 @@ def table_screen(ctx: Ctx) -> Screen:
     return Screen(
         embed_title=ctx.say("lama.ui.title", round=view.round),
         embed_text="\n".join(lines),
-        pictures=(picture("lama-table.png", render_table(view, ctx.names)),),
+        pictures=(picture("lama-table.png", render_table(view, ctx.say, ctx.names)),),
         rows=((ctx.panel_button(),),) if view.step != "over" else (),
     )
 
@@ -54,9 +54,10 @@ def status(ctx: Ctx) -> str:
 def piles(ctx: Ctx) -> str:
     view = ctx.view
     if view.discard_top is None:
-        return ctx.say("lama.ui.piles_empty", draw=view.draw_count)
+        return ctx.say("lama.ui.piles_empty", draw=cards(ctx, view.draw_count))
     top = card(ctx, view.discard_top)
-    return ctx.say("lama.ui.piles", top=top, discard=view.discard_count, draw=view.draw_count)
+    discard, draw = cards(ctx, view.discard_count), cards(ctx, view.draw_count)
+    return ctx.say("lama.ui.piles", top=top, discard=discard, draw=draw)
 
 
 def seat_line(ctx: Ctx, seat: int) -> str:
@@ -64,12 +65,12 @@ def seat_line(ctx: Ctx, seat: int) -> str:
     up = sum(kind is not None for kind in view.layouts[seat])
     received = ""
     if view.received[seat]:
-        cards, total = specials(ctx, view.received[seat])
-        received = ctx.say("lama.ui.seat_received", cards=cards, sum=total)
+        names, total = specials(ctx, view.received[seat])
+        received = ctx.say("lama.ui.seat_received", cards=names, sum=total)
     if view.variant == "lamas":
         tally = ctx.say("lama.ui.tally_lamas", lamas=view.lamas[seat], target=view.target)
     else:
-        tally = ctx.say("lama.ui.tally_points", total=view.totals[seat])
+        tally = ctx.say("lama.ui.tally_points", count=view.totals[seat])
     return ctx.say(
         "lama.ui.seat_line",
         letter=player_letter(seat),

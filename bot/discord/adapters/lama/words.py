@@ -1,4 +1,5 @@
-"""Lama's own words, shared by the table, the panel and the notices: card names."""
+"""Lama's own words, shared by the table, the panel and the notices: card names, and
+the engine's events with their cards named in the reader's language."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ from PIL import Image
 
 from bot.discord.adapters.context import Context
 from bot.discord.ui import Picture
+from games.engine import Event
 from games.lama.cards import DRAMA, JOKER, KARMA, points
 from games.lama.views import LamaView
 from games.pictures import to_png
@@ -13,6 +15,7 @@ from games.pictures import to_png
 Ctx = Context[LamaView]
 
 _NAMED = (JOKER, DRAMA, KARMA)
+_CARD_PARAMS = ("card", "old")  # an event's parameters that hold a card's kind
 
 
 def card(ctx: Ctx, kind: str) -> str:
@@ -23,6 +26,20 @@ def card(ctx: Ctx, kind: str) -> str:
 def short(ctx: Ctx, kind: str) -> str:
     """A card's name on a button."""
     return ctx.say(f"lama.ui.short.{kind}") if kind in _NAMED else kind
+
+
+def event(ctx: Ctx, happened: Event) -> str:
+    """An engine event as a sentence: its cards (kinds) named as in `card`."""
+    params = dict(happened.params)
+    for key in _CARD_PARAMS:
+        if isinstance(params.get(key), str):
+            params[key] = card(ctx, params[key])
+    return ctx.say(happened.key, **params)
+
+
+def cards(ctx: Ctx, count: int) -> str:
+    """'1 card', '12 cards'."""
+    return ctx.say("lama.ui.cards", count=count)
 
 
 def signed(value: int) -> str:
