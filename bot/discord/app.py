@@ -13,6 +13,7 @@ from bot.core.store import Store
 from bot.discord.commands import Commands
 from bot.discord.presenter import Presenter
 from bot.discord.router import Router
+from bot.discord.translator import CatalogTranslator
 from games.engine import AnyGame
 
 log = logging.getLogger(__name__)
@@ -50,6 +51,7 @@ class TabletopBot(discord.Client):
         self.service.listeners.append(self.presenter)
         self.router = Router(self.service)
         Commands(self, self.service, self.games).install(self.tree)
+        await self.tree.set_translator(CatalogTranslator())  # German names for German clients
         await self._sync_commands()
         self.service.scheduler.start()  # overdue deadlines fire now, in order
 

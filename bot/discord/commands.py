@@ -17,10 +17,11 @@ from bot.core.errors import Refused
 from bot.core.service import GameService
 from bot.discord import ids
 from bot.discord.adapters import playable
-from bot.discord.replies import guarded, locale_of, tell
+from bot.discord.replies import guarded, listed, locale_of, tell
 from bot.discord.router import is_manager
+from bot.discord.translator import english, text
 from bot.discord.ui import Button, Screen, send_kwargs
-from bot.i18n import t
+from bot.i18n import has, t
 from games import registry
 from games.engine import AnyGame
 
@@ -30,7 +31,8 @@ THREAD_HOURS: Literal[10080] = 10080  # a week of inactivity before Discord arch
 
 
 def option_parameters(model: type[BaseModel]) -> list[inspect.Parameter]:
-    """Slash command parameters for an options model: types, ranges, choices, defaults."""
+    """Slash command parameters for an options model: types, ranges, defaults (a Literal
+    field is a string; its choices come from `option_choices`)."""
     parameters = []
     for name, info in model.model_fields.items():
         annotation: Any = info.annotation
@@ -41,13 +43,59 @@ def option_parameters(model: type[BaseModel]) -> list[inspect.Parameter]:
         if annotation is int and (low is not None or high is not None):
             annotation = app_commands.Range[int, low, high]
         if typing.get_origin(annotation) is Literal:
-            annotation = Literal.__getitem__(tuple(str(v) for v in typing.get_args(annotation)))
+            annotation = str
         parameters.append(
             inspect.Parameter(
                 name, inspect.Parameter.KEYWORD_ONLY, annotation=annotation, default=None
             )
         )
     return parameters
+
+
+def literal_values(model: type[BaseModel], field: str) -> tuple[str, ...]:
+    """The values a Literal field allows (as strings), or () for any other field."""
+    annotation: Any = model.model_fields[field].annotation
+    if typing.get_origin(annotation) in (typing.Union, types.UnionType):
+        annotation = next(a for a in typing.get_args(annotation) if a is not type(None))
+    if typing.get_origin(annotation) is not Literal:
+        return ()
+    return tuple(str(v) for v in typing.get_args(annotation))
+
+
+def option_texts(
+    game: AnyGame,
+) -> tuple[
+    dict[str, app_commands.locale_str],
+    dict[str, app_commands.locale_str],
+    dict[str, list[app_commands.Choice[str]]],
+]:
+    """A game's slash options as Discord shows them, by field: names, descriptions and
+    choices, English from the catalog (the field and its description while a key is
+    missing), each with its catalog key for the translator."""
+    model = game.options_model
+    names: dict[str, app_commands.locale_str] = {}
+    descriptions: dict[str, app_commands.locale_str] = {}
+    choices: dict[str, list[app_commands.Choice[str]]] = {}
+    for field, info in model.model_fields.items():
+        key = f"{game.id}.option.{field}"
+        names[field] = text(field, f"{key}.name")
+        described = english(f"{key}.description", info.description or field)
+        descriptions[field] = text(described[:100], f"{key}.description")
+        values = literal_values(model, field)
+        if values:
+            choices[field] = [
+                app_commands.Choice(
+                    name=text(english(f"{key}.choice.{v}", v)[:100], f"{key}.choice.{v}"), value=v
+                )
+                for v in values
+            ]
+    return names, descriptions, choices
+
+
+def command_text(command: str, part: str, default: str) -> app_commands.locale_str:
+    """A host command's name or description (`command.<command>.<part>`)."""
+    key = f"command.{command}.{part}"
+    return text(english(key, default), key)
 
 
 def subcommand_names(games: list[AnyGame]) -> list[tuple[str, AnyGame]]:
@@ -63,11 +111,12 @@ def subcommand_names(games: list[AnyGame]) -> list[tuple[str, AnyGame]]:
 
 
 def required_permissions(granted: discord.Permissions) -> list[str]:
-    """What the bot lacks in a channel to host a game there (in words)."""
+    """What the bot lacks in a channel to host a game there: permission keys
+    (`permission.<name>`, Discord's own names for them)."""
     checks = (
-        ("send messages", granted.send_messages or granted.send_messages_in_threads),
-        ("embed links", granted.embed_links),
-        ("attach files", granted.attach_files),
+        ("send_messages", granted.send_messages or granted.send_messages_in_threads),
+        ("embed_links", granted.embed_links),
+        ("attach_files", granted.attach_files),
     )
     return [name for name, ok in checks if not ok]
 
@@ -82,41 +131,67 @@ class Commands:
 
     def install(self, tree: app_commands.CommandTree) -> None:
         newgame = app_commands.Group(
-            name="newgame", description="Start a new game in this channel", guild_only=True
+            name=command_text("newgame", "name", "newgame"),
+            description=command_text("newgame", "description", "Start a new game in this channel"),
+            guild_only=True,
         )
         for name, game in subcommand_names(self._games):
             newgame.add_command(self._newgame_command(game, name))
         tree.add_command(newgame)
         choices = [app_commands.Choice(name=g.name, value=g.id) for g in self._games]
 
-        @tree.command(name="rules", description="A summary of a game's rules")
-        @app_commands.describe(game="The game")
+        @tree.command(
+            name=command_text("rules", "name", "rules"),
+            description=command_text("rules", "description", "A summary of a game's rules"),
+        )
+        @app_commands.rename(game=text("game", "command.rules.option.game.name"))
+        @app_commands.describe(
+            game=text(english("command.rules.option.game.description", "The game"),
+                      "command.rules.option.game.description")
+        )  # fmt: skip
         @app_commands.choices(game=choices)
         async def rules(interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
-            text = t(f"{game.value}.rules", locale_of(interaction))
-            await tell(interaction, f"**{game.name}**\n{text}")
+            summary = t(f"{game.value}.rules", locale_of(interaction))
+            await tell(interaction, f"**{game.name}**\n{summary}")
 
-        @tree.command(name="help", description="What this bot does and how to play")
+        @tree.command(
+            name=command_text("help", "name", "help"),
+            description=command_text("help", "description", "What this bot does and how to play"),
+        )
         async def help_(interaction: discord.Interaction) -> None:
-            games = ", ".join(f"`/newgame {g.id}` ({g.name})" for g in self._games)
-            await tell(interaction, t("help.text", locale_of(interaction), games=games))
+            locale = locale_of(interaction)
+            command = t("command.newgame.name", locale)
+            games = ", ".join(f"`/{command} {g.id}` ({g.name})" for g in self._games)
+            await tell(interaction, t("help.text", locale, games=games))
 
-        @tree.command(name="games", description="This server's games")
+        @tree.command(
+            name=command_text("games", "name", "games"),
+            description=command_text("games", "description", "This server's games"),
+        )
         @app_commands.guild_only()
         async def games(interaction: discord.Interaction) -> None:
             await guarded(interaction, lambda: self._list_games(interaction))
 
-        @tree.command(name="pause", description="Pause the game in this thread (host)")
+        @tree.command(
+            name=command_text("pause", "name", "pause"),
+            description=command_text("pause", "description", "Pause the game in this thread"),
+        )
         @app_commands.guild_only()
         async def pause(interaction: discord.Interaction) -> None:
             await guarded(interaction, lambda: self._pause(interaction, resume=False))
 
-        @tree.command(name="resume", description="Resume the paused game in this thread (host)")
+        @tree.command(
+            name=command_text("resume", "name", "resume"),
+            description=command_text("resume", "description", "Resume the game in this thread"),
+        )
         @app_commands.guild_only()
         async def resume(interaction: discord.Interaction) -> None:
             await guarded(interaction, lambda: self._pause(interaction, resume=True))
 
-        @tree.command(name="abort", description="End the game in this thread (asks first)")
+        @tree.command(
+            name=command_text("abort", "name", "abort"),
+            description=command_text("abort", "description", "End the game in this thread"),
+        )
         @app_commands.guild_only()
         async def abort(interaction: discord.Interaction) -> None:
             await guarded(interaction, lambda: self._abort(interaction))
@@ -132,14 +207,15 @@ class Commands:
             [inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD,
                                annotation=discord.Interaction), *parameters]
         )  # fmt: skip
-        descriptions = {
-            name: (info.description or name)[:100]
-            for name, info in game.options_model.model_fields.items()
-        }
+        names, descriptions, choices = option_texts(game)
+        app_commands.rename(**names)(callback)
         app_commands.describe(**descriptions)(callback)
+        if choices:
+            app_commands.choices(**choices)(callback)
+        key = f"{game.id}.command"
         return app_commands.Command(
             name=name,
-            description=f"Start a game of {game.name}"[:100],
+            description=text(english(key, f"Start a game of {game.name}")[:100], key),
             callback=callback,
         )
 
@@ -153,10 +229,13 @@ class Commands:
             game.parse_options(options)
         except ValidationError as error:
             reason = error.errors()[0]["msg"].removeprefix("Value error, ")
+            if has(reason):  # a game's validator names a catalog sentence
+                reason = t(reason, locale)
             raise Refused("host.bad_options", reason=reason) from None
         needed = required_permissions(interaction.app_permissions)
         if needed:
-            raise Refused("host.missing_permissions", what=", ".join(needed))
+            what = listed([t(f"permission.{p}", locale) for p in needed], locale)
+            raise Refused("host.missing_permissions", what=what, count=len(needed))
         await interaction.response.defer(ephemeral=True, thinking=True)
         channel = interaction.channel
         user = interaction.user

@@ -8,27 +8,35 @@ from bot.core.service import LiveGame
 from bot.discord import ids
 from bot.discord.ui import Button, Screen
 from bot.discord.wording import say
+from bot.i18n import has
 
 
 def player_range(live: LiveGame, locale: str) -> str:
     game = live.game
     if game.max_players is None:
-        return say(live, "lobby.range_open", locale, min=game.min_players)
+        return say(live, "lobby.range_open", locale, count=game.min_players)
     if game.min_players == game.max_players:
-        return say(live, "lobby.range_exact", locale, min=game.min_players)
-    return say(live, "lobby.range", locale, min=game.min_players, max=game.max_players)
+        return say(live, "lobby.range_exact", locale, count=game.min_players)
+    return say(live, "lobby.range", locale, min=game.min_players, count=game.max_players)
+
+
+def option_line(live: LiveGame, locale: str) -> str:
+    """The chosen options as the lobby shows them: 'Seconds per turn: 30 · ...'."""
+    chosen = [
+        say(live, "lobby.option", locale, label=_label(live, name, locale), value=value_text)
+        for name, value in live.row.options.items()
+        if (value_text := _shown(live, name, value, locale))
+    ]
+    return say(live, "lobby.options", locale, options=" · ".join(chosen)) if chosen else ""
 
 
 def lobby_screen(live: LiveGame, locale: str, notes: Sequence[str] = ()) -> Screen:
     names = "\n".join(f"{p.seat + 1}. {p.display_name}" for p in live.players) or "—"
-    options = " · ".join(
-        f"{name.replace('_', ' ')} {_shown(value)}" for name, value in live.row.options.items()
-    )
     text = "\n".join(
         [
             say(live, "lobby.host", locale, host=f"<@{live.row.host_id}>"),
             player_range(live, locale),
-            say(live, "lobby.options", locale, options=options) if options else "",
+            option_line(live, locale),
             *notes,
             "",
             say(live, "lobby.players", locale, count=len(live.players)),
@@ -49,7 +57,16 @@ def closed_screen(live: LiveGame, locale: str, key: str) -> Screen:
     return Screen(embed_title=live.game.name, embed_text=say(live, key, locale))
 
 
-def _shown(value: object) -> str:
+def _label(live: LiveGame, name: str, locale: str) -> str:
+    key = f"{live.row.kind}.option.{name}.label"
+    return say(live, key, locale) if has(key) else name.replace("_", " ")
+
+
+def _shown(live: LiveGame, name: str, value: object, locale: str) -> str:
+    """An option's value in words: on/off, a choice's name, 'none' for nothing."""
     if isinstance(value, bool):
-        return "on" if value else "off"
-    return str(value) if value not in ("", None) else "none"
+        return say(live, "lobby.on" if value else "lobby.off", locale)
+    if value in ("", None):
+        return say(live, "lobby.none", locale)
+    choice = f"{live.row.kind}.option.{name}.choice.{value}"
+    return say(live, choice, locale) if has(choice) else str(value)

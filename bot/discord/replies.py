@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 import discord
@@ -46,14 +46,23 @@ async def guarded(interaction: discord.Interaction, work: Callable[[], Awaitable
         await _safe_tell(interaction, t(refusal.key, locale, **refusal.params))
     except discord.Forbidden as error:
         log.warning("missing permission: %s", error)
-        await _safe_tell(interaction, t("host.missing_permissions", locale, what=_what(error)))
+        await _safe_tell(interaction, t(_refused_by_discord(error), locale))
     except Exception:
         log.exception("interaction %s failed", interaction.data)
         await _safe_tell(interaction, t("host.error", locale))
 
 
-def _what(error: discord.Forbidden) -> str:
-    return "send messages or create threads" if error.code in (50001, 50013) else "do that"
+def _refused_by_discord(error: discord.Forbidden) -> str:
+    """The sentence for a request Discord refused: a missing access or permission in
+    the channel (codes 50001, 50013), or anything else it forbids."""
+    return "host.missing_access" if error.code in (50001, 50013) else "host.forbidden"
+
+
+def listed(items: Sequence[str], locale: str | None) -> str:
+    """'a, b and c' in the reader's language."""
+    if len(items) < 2:
+        return "".join(items)
+    return t("words.and", locale, first=", ".join(items[:-1]), last=items[-1])
 
 
 async def _safe_tell(interaction: discord.Interaction, text: str) -> None:

@@ -170,11 +170,25 @@ def check_commands(commands: list[dict[str, Any]]) -> None:
 
 
 def _name_problems(item: dict[str, Any], prefix: list[str | int]) -> list[Problem]:
-    """Slash command and option names: 1-32 lowercase letters, digits, - _ or '."""
+    """Slash command and option names, localized ones too: 1-32 lowercase letters,
+    digits, - _ or '."""
+    problems: list[Problem] = []
     name = str(item.get("name") or "")
-    if COMMAND_NAME.match(name) and name == name.lower():
-        return []
-    return [([*prefix, "name"], "APPLICATION_COMMAND_INVALID_NAME", "Command name is invalid")]
+    if not (COMMAND_NAME.match(name) and name == name.lower()):
+        problems.append(
+            ([*prefix, "name"], "APPLICATION_COMMAND_INVALID_NAME", "Command name is invalid")
+        )
+    for locale, localized in (item.get("name_localizations") or {}).items():
+        text = str(localized or "")
+        if not (COMMAND_NAME.match(text) and text == text.lower()):
+            problems.append(
+                (
+                    [*prefix, "name_localizations", locale],
+                    "APPLICATION_COMMAND_INVALID_NAME",
+                    "Command name is invalid",
+                )
+            )
+    return problems
 
 
 def _option_problems(options: list[dict[str, Any]], prefix: list[str | int]) -> list[Problem]:

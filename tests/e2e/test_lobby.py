@@ -19,6 +19,7 @@ async def test_join_leave_start_in_a_thread(world: World) -> None:
     lobby = table(place)
     assert buttons(lobby) == ["Join", "Leave", "Start", "Cancel"]
     assert "1 to 4 players" in lobby_text(place) and "Ana" in lobby_text(place)
+    assert "Options: Target: 5" in lobby_text(place)  # the option's label from the catalog
 
     assert await world.press(ben, lobby, "Join") == "You joined the game."
     assert "Ben" in lobby_text(place)
