@@ -5,6 +5,8 @@ out of play or not), the claw pointing at last night's victim, the Burgomaster's
 the sealed bets, first-vote tokens and the two suspects' evidence tokens. It uses only
 public fields, even when given a seat's view, so it never shows a secret.
 `reveal` draws a finished game with everything turned face up, and the scores.
+Every word drawn, and each description (alt text), comes from the catalog through `say`
+(`lupusburg.picture.*`), so a picture reads in its reader's language.
 """
 
 from __future__ import annotations
@@ -12,11 +14,11 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
 from games.lupusburg.model import NIGHT_PHASES, GameRecord, House
 from games.lupusburg.views import HouseView, LupusView
-from games.pictures import BACKGROUND, INK, MUTED, font, player_colour, player_letter
+from games.pictures import BACKGROUND, INK, MUTED, Say, font, player_colour, player_letter
 
 WIDTH = 1000
 TOP = 290  # the circle's top edge
@@ -27,23 +29,7 @@ CLAW_RED = (190, 30, 45)
 GOLD = (222, 170, 30)
 CHEST_BROWN = (140, 90, 40)
 EVIDENCE = ("paw", "fur")
-
-PHASE_LABELS = {
-    "assign": "Placing characters",
-    "thief": "Night: the Thief",
-    "werewolf": "Night: the Werewolf",
-    "privilege": "Burgomaster's privilege",
-    "show": "Privilege: showing",
-    "show_back": "Privilege: showing back",
-    "betting": "Betting",
-    "bet": "Betting",
-    "discussion": "Discussion",
-    "first_vote": "First vote",
-    "defence": "Defence",
-    "second_vote": "Second vote (secret)",
-    "over": "The end",
-}
-ROLE_LABELS = {"werewolf": "Wolf", "thief": "Thief", "townsfolk": "Town"}
+PIC = "lupusburg.picture."  # the pictures' words: `PIC + "phase.<phase>"`, `PIC + "role.<role>"`
 ROLE_COLOURS = {"werewolf": CLAW_RED, "thief": (60, 60, 140), "townsfolk": (70, 110, 60)}
 
 Point = tuple[float, float]
@@ -98,9 +84,42 @@ def _text_on(colour: tuple[int, int, int]) -> tuple[int, int, int]:
 
 
 def _centred(
-    draw: ImageDraw.ImageDraw, xy: Point, text: str, size: int, fill: tuple[int, ...]
+    draw: ImageDraw.ImageDraw,
+    xy: Point,
+    text: str,
+    size: int,
+    fill: tuple[int, ...],
+    width: float | None = None,
 ) -> None:
-    draw.text(xy, text, font=font(size), fill=fill, anchor="mm")
+    """`text` centred on `xy`; given a `width`, in a smaller size if it would not fit."""
+    draw.text(xy, text, font=_fitting(text, size, width), fill=fill, anchor="mm")
+
+
+def _fitting(
+    text: str, size: int, width: float | None, bold: bool = False
+) -> ImageFont.FreeTypeFont:
+    """The font of `size`, or a smaller one (down to half) that keeps `text` in `width`."""
+    if width is None:
+        return font(size, bold)
+    smallest = max(8, size // 2)
+    while size > smallest and font(size, bold).getlength(text) > width:
+        size -= 1
+    return font(size, bold)
+
+
+def _line(
+    draw: ImageDraw.ImageDraw,
+    xy: Point,
+    text: str,
+    size: int,
+    fill: tuple[int, ...],
+    *,
+    bold: bool = False,
+    width: float | None = None,
+    anchor: str = "la",
+) -> None:
+    """A line of text from `xy` that keeps within `width` pixels (smaller if it must)."""
+    draw.text(xy, text, font=_fitting(text, size, width, bold), fill=fill, anchor=anchor)
 
 
 # -- pieces --------------------------------------------------------------------------------
@@ -267,104 +286,141 @@ def _draw_bets(draw: ImageDraw.ImageDraw, ring: Ring, view: LupusView) -> None:
             )
 
 
-def _marks(draw: ImageDraw.ImageDraw, ring: Ring, view: LupusView) -> None:
+def _marks(draw: ImageDraw.ImageDraw, ring: Ring, view: LupusView, say: Say) -> None:
     if view.lynched is not None:
         x, y = ring.at(ring.angle(view.lynched))
         draw.rectangle((x - 31, y - 25, x + 31, y - 7), fill=INK)
-        _centred(draw, (x, y - 16), "lynched", 14, (255, 255, 255))
+        _centred(draw, (x, y - 16), say(PIC + "lynched"), 14, (255, 255, 255), width=58)
 
 
-def _day_word(view: LupusView) -> str:
-    return "night" if view.phase in NIGHT_PHASES else "day"
+def _when(view: LupusView, say: Say) -> str:
+    """'night 2' or 'day 2'."""
+    return say(PIC + ("night" if view.phase in NIGHT_PHASES else "day"), day=view.day)
 
 
-def _header(draw: ImageDraw.ImageDraw, view: LupusView, names: list[str]) -> None:
-    title = "Lupusburg"
+def _title(view: LupusView, say: Say) -> str:
     if view.series > 1:
-        title += f" · game {view.game} of {view.series}"
+        return say(PIC + "title_series", number=view.game, series=view.series)
+    return say(PIC + "title")
+
+
+def _header(draw: ImageDraw.ImageDraw, view: LupusView, names: list[str], say: Say) -> None:
+    title = _title(view, say)
     if view.day:
-        title += f" · {_day_word(view)} {view.day}"
-    draw.text((24, 18), title, font=font(32, bold=True), fill=INK)
-    phase = PHASE_LABELS[view.phase]
+        title = say(PIC + "title_when", title=title, when=_when(view, say))
+    room = WIDTH - 48
+    _line(draw, (24, 18), title, 32, INK, bold=True, width=room)
+    phase = say(PIC + "phase." + view.phase)
     if view.to_act and view.phase != "over":
         who = ", ".join(player_letter(s) for s in view.to_act)
-        phase += f" · to act: {who}"
-    draw.text((24, 62), phase, font=font(26), fill=INK)
-    burgo = names[view.burgomaster]
-    draw.text((24, 98), f"Burgomaster: {burgo}", font=font(22), fill=MUTED)
-    draw.text(
-        (WIDTH - 24, 98),
-        f"coins in bag: {view.coins_in_bag}",
-        font=font(22),
-        fill=MUTED,
-        anchor="ra",
-    )
+        phase = say(PIC + "to_act", phase=phase, letters=who)
+    _line(draw, (24, 62), phase, 26, INK, width=room)
+    bag = say(PIC + "bag", coins=view.coins_in_bag)
+    bag_width = font(22).getlength(bag)
+    _line(draw, (WIDTH - 24, 98), bag, 22, MUTED, anchor="ra")
+    burgo = say(PIC + "burgomaster", player=names[view.burgomaster])
+    _line(draw, (24, 98), burgo, 22, MUTED, width=room - bag_width - 24)
 
 
-def _legend(draw: ImageDraw.ImageDraw, view: LupusView, names: list[str], top: int) -> None:
-    columns = 4
-    width = (WIDTH - 48) // columns
+def _legend_lines(view: LupusView, names: list[str], say: Say) -> list[str]:
+    """Each player's legend entry: the name (or "Player A"), with points in a series."""
+    lines = []
     for seat in range(view.seats):
+        name = names[seat][2:].strip() or say(PIC + "player", letter=player_letter(seat))
+        if view.series > 1:
+            name = say(PIC + "legend_points", name=name, count=view.totals[seat])
+        lines.append(name)
+    return lines
+
+
+def _legend_columns(lines: list[str]) -> int:
+    """Four columns, or two when an entry would not fit in a quarter of the width."""
+    quarter = (WIDTH - 48) // 4 - 44
+    return 4 if all(font(20).getlength(line) <= quarter for line in lines) else 2
+
+
+def _legend(draw: ImageDraw.ImageDraw, view: LupusView, lines: list[str], top: int) -> None:
+    columns = _legend_columns(lines)
+    width = (WIDTH - 48) // columns
+    for seat, text in enumerate(lines):
         row, col = divmod(seat, columns)
         x, y = 24 + col * width, top + row * 40
         _disc(draw, (x + 16, y + 16), seat, 15, 17)
-        text = names[seat][2:] if len(names[seat]) > 2 else f"Player {player_letter(seat)}"
-        if view.series > 1:
-            text += f" ({view.totals[seat]} pts)"
-        draw.text((x + 38, y + 4), text.strip()[:22], font=font(20), fill=INK)
+        _line(draw, (x + 38, y + 4), text, 20, INK, width=width - 44)
 
 
-def table(view: LupusView, names: list[str] | None = None) -> tuple[Image.Image, str]:
-    """The village as everyone sees it, and its description."""
+def table(view: LupusView, say: Say, names: list[str] | None = None) -> tuple[Image.Image, str]:
+    """The village as everyone sees it, and its description, in the reader's language."""
     labels = _names(view.seats, names)
-    rows = (view.seats + 3) // 4
+    legend = _legend_lines(view, labels, say)
+    columns = _legend_columns(legend)
+    rows = (view.seats + columns - 1) // columns
     ring = Ring(view.seats)
     height = int(ring.bottom) + 190 + rows * 40
     image = Image.new("RGB", (WIDTH, height), BACKGROUND)
     draw = ImageDraw.Draw(image)
-    _header(draw, view, labels)
+    _header(draw, view, labels, say)
     public = [h.model_copy(update={"character": None, "chest": None}) for h in view.houses]
     _draw_circle(draw, ring, view, public)
     _draw_claw(draw, ring, view)
     _draw_tokens(draw, ring, view)
     _draw_suspects(draw, ring, view)
     _draw_bets(draw, ring, view)
-    _marks(draw, ring, view)
-    _legend(draw, view, labels, int(ring.bottom) + 180)
-    return image, describe_table(view, labels)
+    _marks(draw, ring, view, say)
+    _legend(draw, view, legend, int(ring.bottom) + 180)
+    return image, describe_table(view, labels, say)
 
 
 def _house_name(house: int) -> str:
     return f"{player_letter(house // 2)}{house % 2 + 1}"
 
 
-def describe_table(view: LupusView, labels: list[str]) -> str:
-    parts = [f"Lupusburg, {PHASE_LABELS[view.phase].lower()}"]
+def describe_table(view: LupusView, labels: list[str], say: Say) -> str:
+    phase = say(PIC + "phase." + view.phase)
     if view.day:
-        parts[0] += f", {_day_word(view)} {view.day}"
-    parts.append(f"Burgomaster {labels[view.burgomaster]}")
+        parts = [say(PIC + "alt.table_when", phase=phase, when=_when(view, say))]
+    else:
+        parts = [say(PIC + "alt.table", phase=phase)]
+    parts.append(say(PIC + "alt.burgomaster", player=labels[view.burgomaster]))
     out = [_house_name(h.house) for h in view.houses if not h.in_play]
     if out:
-        parts.append("out of play: " + ", ".join(out))
+        parts.append(say(PIC + "alt.out", houses=", ".join(out)))
     if view.last_victim is not None:
-        parts.append(f"the claw points at {_house_name(view.last_victim)}")
+        parts.append(say(PIC + "alt.claw", house=_house_name(view.last_victim)))
     if view.suspects:
-        suspects = " and ".join(_house_name(h) for h in view.suspects)
-        if view.second_totals is not None:
-            suspects += " (" + "-".join(str(v) for v in view.second_totals) + ")"
-        parts.append(f"suspects {suspects}")
+        first, second = (_house_name(h) for h in view.suspects)
+        if view.second_totals is None:
+            parts.append(say(PIC + "alt.suspects", first=first, second=second))
+        else:
+            first_votes, second_votes = view.second_totals
+            parts.append(
+                say(
+                    PIC + "alt.suspects_votes",
+                    first=first,
+                    second=second,
+                    first_votes=first_votes,
+                    second_votes=second_votes,
+                )
+            )
     if view.bets:
         bets = ", ".join(
-            f"{player_letter(b.bettor)} on {player_letter(b.target)}" for b in view.bets
+            say(
+                PIC + "alt.bet",
+                bettor=player_letter(b.bettor),
+                target=player_letter(b.target),
+            )
+            for b in view.bets
         )
-        parts.append(f"sealed bets: {bets}")
+        parts.append(say(PIC + "alt.bets", bets=bets))
     return "; ".join(parts) + "."
 
 
 # -- the reveal -----------------------------------------------------------------------------------
 
 
-def _revealed_house(draw: ImageDraw.ImageDraw, ring: Ring, house: House, index: int) -> None:
+def _revealed_house(
+    draw: ImageDraw.ImageDraw, ring: Ring, house: House, index: int, say: Say
+) -> None:
     """A house turned over: its character across the body, its chest inward of it."""
     angle = ring.angle(index)
     x, y = ring.at(angle)
@@ -376,7 +432,7 @@ def _revealed_house(draw: ImageDraw.ImageDraw, ring: Ring, house: House, index: 
         colour = tuple((c + o) // 2 for c, o in zip(colour, OUT_FILL, strict=True))
         text = INK
     draw.rectangle((x - 32, y + 4, x + 32, y + 30), fill=colour, outline=INK)
-    _centred(draw, (x, y + 17), ROLE_LABELS[role], 17, text)
+    _centred(draw, (x, y + 17), say(PIC + "role." + role), 17, text, width=60)
     label = f"{player_letter(house.owner)}{index % 2 + 1}"
     _centred(
         draw,
@@ -392,7 +448,7 @@ def _revealed_house(draw: ImageDraw.ImageDraw, ring: Ring, house: House, index: 
         draw.rectangle((cx - 3, cy - 4, cx + 3, cy + 3), fill=GOLD)
 
 
-def reveal(view: LupusView, names: list[str] | None = None) -> tuple[Image.Image, str]:
+def reveal(view: LupusView, say: Say, names: list[str] | None = None) -> tuple[Image.Image, str]:
     """The last finished game (`view.previous`) with everything face up, and the scores."""
     record = view.previous
     if record is None:
@@ -404,19 +460,18 @@ def reveal(view: LupusView, names: list[str] | None = None) -> tuple[Image.Image
     height = table_top + 60 + 40 * seats + 30
     image = Image.new("RGB", (WIDTH, height), BACKGROUND)
     draw = ImageDraw.Draw(image)
-    side = "The Werewolf wins!" if record.side == "werewolf" else "The village wins!"
-    title = f"Lupusburg · game {record.number}" + (f" of {view.series}" if view.series > 1 else "")
-    draw.text((24, 18), title, font=font(32, bold=True), fill=INK)
-    winner = f"{side} Winner: {labels[record.winner]}"
+    room = WIDTH - 48
+    if view.series > 1:
+        title = say(PIC + "title_series", number=record.number, series=view.series)
+    else:
+        title = say(PIC + "title_game", number=record.number)
+    _line(draw, (24, 18), title, 32, INK, bold=True, width=room)
+    winner = say(PIC + f"winner_{record.side}", player=labels[record.winner])
     if view.winners and view.series > 1:
-        winner += f" · series: {labels[view.winners[0]]}"
-    draw.text((24, 62), winner, font=font(26), fill=INK)
-    draw.text(
-        (24, 98),
-        f"Werewolf: {labels[record.werewolf]} · Thief: {labels[record.thief]}",
-        font=font(22),
-        fill=MUTED,
-    )
+        winner = say(PIC + "series_winner", line=winner, player=labels[view.winners[0]])
+    _line(draw, (24, 62), winner, 26, INK, width=room)
+    roles = say(PIC + "roles", werewolf=labels[record.werewolf], thief=labels[record.thief])
+    _line(draw, (24, 98), roles, 22, MUTED, width=room)
     ring.outline(draw)
     for seat in range(seats):
         bubble = ring.at(ring.owner_angle(seat), 92)
@@ -424,12 +479,12 @@ def reveal(view: LupusView, names: list[str] | None = None) -> tuple[Image.Image
         if seat == record.burgomaster:
             _crown(draw, (bubble[0], bubble[1] - 38))
     for index, house in enumerate(record.houses):
-        _revealed_house(draw, ring, house, index)
-    _score_table(draw, view, record, labels, table_top)
-    return image, describe_reveal(view, record, labels)
+        _revealed_house(draw, ring, house, index, say)
+    _score_table(draw, view, record, labels, table_top, say)
+    return image, describe_reveal(view, record, labels, say)
 
 
-_COLUMNS = {
+_COLUMNS = {  # the score table's columns: where each starts
     "player": 24,
     "characters": 290,
     "chest": 420,
@@ -441,11 +496,17 @@ _COLUMNS = {
 
 
 def _score_table(
-    draw: ImageDraw.ImageDraw, view: LupusView, record: GameRecord, labels: list[str], top: int
+    draw: ImageDraw.ImageDraw,
+    view: LupusView,
+    record: GameRecord,
+    labels: list[str],
+    top: int,
+    say: Say,
 ) -> None:
     col = _COLUMNS
-    for title, x in col.items():
-        draw.text((x, top), title, font=font(19), fill=MUTED)
+    starts = [*col.values(), WIDTH - 10]
+    for (name, x), end in zip(col.items(), starts[1:], strict=True):
+        _line(draw, (x, top), say(PIC + "column." + name), 19, MUTED, width=end - x - 8)
     bets = {b.bettor: b for b in record.bets}
     for seat in range(view.seats):
         y = top + 36 + 40 * seat
@@ -453,10 +514,15 @@ def _score_table(
         if seat == record.winner:
             draw.rounded_rectangle((14, y - 6, WIDTH - 14, y + 32), 8, fill=(250, 232, 180))
         _disc(draw, (40, y + 13), seat, 14, 16)
-        draw.text((62, y), labels[seat][2:][:16], font=font(19), fill=INK)
+        room = col["characters"] - 62 - 10
+        _line(draw, (62, y + 12), labels[seat][2:].strip(), 19, INK, width=room, anchor="lm")
         if seat == record.werewolf:
-            points = f"Werewolf +{score.win}" if score.win else "Werewolf, lost"
-            draw.text((col["characters"], y), points, font=font(19, bold=True), fill=CLAW_RED)
+            if score.win:
+                points = say(PIC + "werewolf_won", points=score.win)
+            else:
+                points = say(PIC + "werewolf_lost")
+            room = col["bet"] - col["characters"] - 10
+            _line(draw, (col["characters"], y), points, 19, CLAW_RED, bold=True, width=room)
         else:
             draw.text((col["characters"], y), f"+{score.characters}", font=font(19), fill=INK)
             draw.text((col["chest"], y), f"+{score.chest}", font=font(19), fill=INK)
@@ -464,29 +530,32 @@ def _score_table(
         bet = bets.get(seat)
         if bet is not None:
             hit = "right" if bet.target == record.werewolf else "wrong"
-            text = f"{bet.coin} on {player_letter(bet.target)} {hit}"
+            text = say(PIC + f"bet_{hit}", coin=bet.coin, target=player_letter(bet.target))
             if seat != record.werewolf:
                 text += f" +{score.bet}"
-            draw.text((col["bet"], y), text, font=font(19), fill=INK)
+            _line(draw, (col["bet"], y), text, 19, INK, width=col["seal"] - col["bet"] - 10)
         draw.text((col["game"], y), str(score.total), font=font(21, bold=True), fill=INK)
         draw.text((col["series"], y), str(view.totals[seat]), font=font(21), fill=INK)
 
 
-def describe_reveal(view: LupusView, record: GameRecord, labels: list[str]) -> str:
-    side = "the Werewolf" if record.side == "werewolf" else "the village"
+def describe_reveal(view: LupusView, record: GameRecord, labels: list[str], say: Say) -> str:
     parts = [
-        f"Lupusburg game {record.number} revealed: {side} wins; winner {labels[record.winner]}",
-        f"Werewolf {labels[record.werewolf]}, Thief {labels[record.thief]}",
+        say(
+            PIC + f"alt.reveal_{record.side}",
+            number=record.number,
+            player=labels[record.winner],
+        ),
+        say(PIC + "alt.roles", werewolf=labels[record.werewolf], thief=labels[record.thief]),
     ]
     chests = ", ".join(_house_name(i) for i, h in enumerate(record.houses) if h.chest)
-    parts.append(f"chests in {chests}")
+    parts.append(say(PIC + "alt.chests", houses=chests))
     scores = ", ".join(f"{player_letter(s.seat)} {s.total}" for s in record.scores)
-    parts.append(f"scores {scores}")
+    parts.append(say(PIC + "alt.scores", scores=scores))
     return "; ".join(parts) + "."
 
 
-def picture(view: LupusView, names: list[str] | None = None) -> tuple[Image.Image, str]:
+def picture(view: LupusView, say: Say, names: list[str] | None = None) -> tuple[Image.Image, str]:
     """The picture for the table message: the reveal once the series is over."""
     if view.phase == "over":
-        return reveal(view, names)
-    return table(view, names)
+        return reveal(view, say, names)
+    return table(view, say, names)

@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from PIL import ImageDraw
 from pydantic import ValidationError
 
 from bot.discord import ids
@@ -22,12 +23,13 @@ from bot.discord.commands import subcommand_names
 from bot.discord.contexts import context_of
 from bot.discord.ui import Button, Screen, Select
 from games import registry
-from games.engine import Event, Seat
+from games.engine import Event, IllegalAction, Seat
 from games.lupusburg import GAME
-from games.lupusburg.actions import Claw, Peek
+from games.lupusburg.actions import CastBallot, Claw, Peek, PlaceBet, Vote
 from games.lupusburg.model import LupusState
 from games.lupusburg.rules import houses_of, role_seat
 from games.lupusburg.views import LupusView
+from tests.support.marked import languages, marked_catalog, unmarked
 
 NAMES = ("Ana", "Ben", "Cleo", "Dan", "Eve", "Finn", "Gus", "Hana")
 ROLE_WORDS = r"Werewolf|Thief|Townsfolk"
@@ -35,14 +37,17 @@ DEADLINE = 1_800_000_060.0
 
 
 def context(
-    state: LupusState, seat: Seat | None = None, deadline: float | None = DEADLINE
+    state: LupusState,
+    seat: Seat | None = None,
+    deadline: float | None = DEADLINE,
+    locale: str = "en",
 ) -> Context[LupusView]:
     """What the host hands the adapter: the table's (seat None) or one player's context."""
     return context_of(
         GAME,
         state,
         seat,
-        locale="en",
+        locale=locale,
         game_id=7,
         names=NAMES[: state.seats],
         user_ids=[100 + s for s in range(state.seats)],
@@ -83,7 +88,7 @@ def screen_text(screen: Screen) -> str:
 @pytest.fixture
 def no_pictures(monkeypatch: pytest.MonkeyPatch) -> None:
     """Text checks over whole playouts: skip drawing (the engine tests the pictures)."""
-    monkeypatch.setattr(table_module, "village_png", lambda view, names: (b"", "village"))
+    monkeypatch.setattr(table_module, "village_png", lambda ctx: (b"", "village"))
 
 
 # -- the table --------------------------------------------------------------------------------
@@ -349,3 +354,218 @@ def test_the_turn_is_pinged_once_per_turn_and_never_in_the_discussion() -> None:
     assert ADAPTER.mention_turn(table, Happened("expired", (), None))
     discussion = next(s for s in playout(5, seed=4) if s.phase == "discussion")
     assert not ADAPTER.mention_turn(context(discussion), Happened("expired", (), None))
+
+
+# -- every word from the catalog, in the reader's language -------------------------------------
+
+
+def screen_texts(screen: Screen) -> list[str]:
+    """Every text of a screen people read, alt texts included."""
+    found = [screen.content, screen.embed_title or "", screen.embed_text or ""]
+    found += [p.description for p in screen.pictures]
+    for row in screen.rows:
+        if isinstance(row, Select):
+            found += [row.placeholder, *(o.label for o in row.options)]
+            found += [o.description or "" for o in row.options]
+        else:
+            found += [b.label for b in row]
+    return [text for text in found if text]
+
+
+class Collected:
+    """An outbox that keeps every screen the messenger posts, DMs or prompts (and knows
+    the seats whose DMs are closed)."""
+
+    def __init__(self, locale: str, closed: set[int]) -> None:
+        self.locale = locale
+        self.closed = closed
+        self.screens: list[tuple[str, Screen]] = []
+
+    def outbox(self, state: LupusState) -> Outbox[LupusView]:
+        async def post(screen: Screen) -> None:
+            self.screens.append(("posted", screen))
+
+        async def direct(seat: int, screen: Screen) -> bool:
+            self.screens.append((f"DM to {seat}", screen))
+            return seat not in self.closed
+
+        async def prompt(seat: int, screen: Screen) -> bool:
+            self.screens.append((f"prompt to {seat}", screen))
+            return seat not in self.closed
+
+        return Outbox(
+            table=lambda: context(state, locale=self.locale),
+            seat=lambda seat: context(state, seat, locale=self.locale),
+            post=post,
+            direct=direct,
+            prompt=prompt,
+            game_id=7,
+        )
+
+
+def changes(players: int, seed: int, **options: Any) -> Iterator[tuple[LupusState, Happened]]:
+    """Every state of a random game to the end of its series, with the change that led to
+    it; the players prefer voting and betting, so ballots and bets are seen."""
+    rng = random.Random(seed)
+    state = GAME.setup(players, GAME.parse_options(options), seed)
+    yield state, Happened("started", (), 0)
+    while GAME.result(state) is None:
+        active = sorted(GAME.active(state))
+        if not active or rng.random() < 0.08:
+            state, events = GAME.expire(state)
+            kind = "finished" if GAME.result(state) is not None else "expired"
+            yield state, Happened(kind, tuple(events), None)
+            continue
+        seat = rng.choice(active)
+        legal = GAME.legal_actions(state, seat)
+        keen = [a for a in legal if isinstance(a, PlaceBet | Vote | CastBallot)]
+        action = rng.choice(keen or legal)
+        state, events = GAME.apply(state, seat, action)
+        kind = "finished" if GAME.result(state) is not None else "acted"
+        yield state, Happened(kind, tuple(events), seat)
+
+
+def refusals(state: LupusState, locale: str) -> Iterator[str]:
+    """The sentences the host answers refused actions with."""
+    for seat in range(state.seats):
+        for action in (Peek(house=2 * seat), Claw(house=99), Vote(house=0)):
+            try:
+                GAME.apply(state, seat, action)
+            except IllegalAction as refused:
+                yield context(state, seat, locale=locale).say(refused.key, **refused.params)
+
+
+async def every_text(locale: str) -> list[tuple[str, str]]:
+    """(where, text) for the table, every panel of every seat, every announcement, DM,
+    prompt, notice, refusal and result of whole games (a series, both second votes,
+    timed and untimed), read in `locale`."""
+    found: list[tuple[str, str]] = []
+    kinds: set[str] = set()
+
+    def add(where: str, screen: Screen | None) -> None:
+        if screen is not None:
+            found.extend((where, text) for text in screen_texts(screen))
+
+    games: list[tuple[int, int, dict[str, Any]]] = [
+        (5, 3, {"series": 2, "second_vote": "characters", "discussion_minutes": 1}),
+        (4, 8, {"second_vote": "players", "discussion_minutes": 0}),
+        (8, 5, {"burgomaster": "random"}),
+    ]
+    for players, seed, options in games:
+        collected = Collected(locale, closed={1})
+        messenger = Messenger()
+        for index, (state, happened) in enumerate(changes(players, seed, **options)):
+            deadline = DEADLINE if index % 3 else None
+            table = context(state, deadline=deadline, locale=locale)
+            kinds.add(state.phase)
+            add(f"table, {state.phase}", ADAPTER.table(table))
+            add(f"announcement, {state.phase}", ADAPTER.announcement(table, happened))
+            for seat in range(players):
+                panel = ADAPTER.panel(context(state, seat, deadline=deadline, locale=locale))
+                add(f"panel of {seat}, {state.phase}", panel)
+            await messenger.after(collected.outbox(state), happened)
+            if state.phase == "first_vote":
+                found += [("refusal", text) for text in refusals(state, locale)]
+            result = GAME.result(state)
+            if result is not None:
+                add("results", ADAPTER.results(table, result))
+        for where, screen in collected.screens:
+            add(where, screen)
+    assert kinds >= {"assign", "thief", "werewolf", "privilege", "show", "show_back"}
+    assert kinds >= {"betting", "bet", "discussion", "first_vote", "defence", "second_vote"}
+    found.append(("rules", context(state, locale=locale).say("lupusburg.rules")))
+    return found
+
+
+PLAYERS = list(NAMES)
+
+
+@pytest.mark.parametrize("locale", ["de", "en"])
+async def test_every_word_comes_from_the_catalog_in_the_readers_language(
+    locale: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    marked_catalog(monkeypatch)
+    drawn: list[str] = []
+    original = ImageDraw.ImageDraw.text
+
+    def recording(self: ImageDraw.ImageDraw, xy: Any, text: Any, *args: Any, **kw: Any) -> None:
+        drawn.append(str(text))
+        original(self, xy, text, *args, **kw)
+
+    monkeypatch.setattr(ImageDraw.ImageDraw, "text", recording)
+    monkeypatch.setattr(table_module, "to_png", lambda image: b"")  # drawn, not encoded
+    items = await every_text(locale)
+    items += [("drawn in a picture", text) for text in drawn if text.strip()]
+    assert len(drawn) > 1000
+    kinds = {where.split(",")[0].split(" ")[0] for where, _ in items}
+    assert kinds >= {"table", "panel", "announcement", "DM", "prompt", "posted", "results"}
+    problems = []
+    for where, text in items:
+        stray = unmarked(text, PLAYERS)
+        if stray:
+            problems.append(f"{where}: not from the catalog: {stray!r} in {text[:90]!r}")
+        # A picture may also draw bare numbers, letters and house codes (no sentence);
+        # a select of players offers their bare names.
+        bare = (where == "drawn in a picture" or text in PLAYERS) and not languages(text)
+        if languages(text) != {locale} and not bare:
+            problems.append(f"{where}: in {sorted(languages(text))}: {text[:90]!r}")
+    assert not problems, "\n".join(sorted(set(problems))[:25])
+
+
+def test_the_pictures_draw_and_describe_in_german(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without marks: the German words themselves, in the table, the reveal and alt texts."""
+    drawn: list[str] = []
+    original = ImageDraw.ImageDraw.text
+
+    def recording(self: ImageDraw.ImageDraw, xy: Any, text: Any, *args: Any, **kw: Any) -> None:
+        drawn.append(str(text))
+        original(self, xy, text, *args, **kw)
+
+    monkeypatch.setattr(ImageDraw.ImageDraw, "text", recording)
+    states = [state for state, _ in changes(5, 3, series=2)]
+    voting = next(s for s in states if s.phase == "first_vote" and s.lynched is None)
+    (village,) = ADAPTER.table(context(voting, locale="de")).pictures
+    assert village.description.startswith("Lupusburg: Erste Abstimmung, Tag ")
+    assert "Bürgermeister" in village.description
+    assert any(text.startswith("Erste Abstimmung · am Zug: ") for text in drawn)
+    assert any(text.startswith("Münzen im Beutel: ") for text in drawn)
+    (english,) = ADAPTER.table(context(voting, locale="en")).pictures  # not the cached German
+    assert english.description.startswith("Lupusburg: First vote, day ")
+    between = next(s for s in states if s.game == 1)
+    drawn.clear()
+    (revealed,) = table_module.reveal_screen(context(between, locale="de"), final=False).pictures
+    assert revealed.description.startswith("Lupusburg, Spiel 1 aufgedeckt: ")
+    assert "Truhen in " in revealed.description
+    assert {"Spieler", "Charaktere", "Truhe", "Wette", "Siegel", "Spiel", "Serie"} <= set(drawn)
+    assert {"Wolf", "Dieb", "Bürger"} <= set(drawn)
+    assert any(text.startswith("Werwolf: ") and " · Dieb: " in text for text in drawn)
+
+
+def test_the_plural_forms_and_the_german_sentences() -> None:
+    states = [state for state, _ in changes(5, 3, second_vote="characters")]
+    ones = [
+        (s, seat)
+        for s in states
+        if s.phase == "second_vote"
+        for seat in GAME.waiting_for(s)
+        if len(next(a for a in GAME.legal_actions(s, seat) if isinstance(a, CastBallot)).houses)
+        == 1
+    ]
+    assert ones, "a voter with a single token"
+    state, seat = ones[0]
+    german = ADAPTER.panel(context(state, seat, locale="de")).content
+    assert "Leg deine Stimmmarke auf einen Verdächtigen" in german
+    english = ADAPTER.panel(context(state, seat)).content
+    assert "place your token on a suspect" in english
+    twos = next(s for s in playout(5, seed=4) if s.phase == "second_vote")
+    seat = sorted(GAME.waiting_for(twos))[0]
+    assert "Verteile deine 2 Stimmmarken" in ADAPTER.panel(context(twos, seat, locale="de")).content
+    assert "place your 2 tokens" in ADAPTER.panel(context(twos, seat)).content
+    start = GAME.setup(5, GAME.parse_options({}), 3)
+    panel = ADAPTER.panel(context(start, 0, locale="de"))
+    assert panel.content.startswith("**Lupusburg** in <#99> · Ana")
+    assert "Verteile deine Charaktere." in panel.content
+    assert [b.label for row in panel.rows if not isinstance(row, Select) for b in row] == [
+        "Truhe in Haus 1 (A1)",
+        "Truhe in Haus 2 (A2)",
+    ]

@@ -13,9 +13,11 @@ import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from bot.core.service import DEADLINE, GameService, LiveGame
 from bot.core.store import Store, TimerRow
+from bot.i18n import t
 from games.lupusburg import GAME
 from games.lupusburg.model import NIGHT_PHASES, LupusState
 from games.lupusburg.pictures import table
@@ -135,8 +137,12 @@ def main() -> None:
         )
     view = GAME.view(after, None)
     names = ["Andrew", "Bea", "Carl", "David", "Emma", "Fiona", "Gus", "Hannah"]
-    render = median_ms(lambda: table(view, names), 100)
-    print(f"table picture, {PLAYERS} players: {render:.2f} ms median")
+    render = median_ms(lambda: table(view, german, names), 100)
+    print(f"table picture (German), {PLAYERS} players: {render:.2f} ms median")
+
+
+def german(key: str, **params: Any) -> str:
+    return t(key, "de", **params)
 
 
 if __name__ == "__main__":

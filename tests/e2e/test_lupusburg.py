@@ -17,12 +17,14 @@ import pytest
 from bot.core.service import LiveGame
 from bot.double import SimUser
 from bot.double.model import Channel, Message
+from bot.i18n import t
 from games import registry
 from games.engine import AnyGame
 from games.lupusburg import GAME
 from games.lupusburg.model import LupusState
 from games.lupusburg.rules import houses_of, role_seat
 from tests.support.harness import World, table
+from tests.support.marked import languages, marked_catalog, texts_of, unmarked
 
 PANEL = "My panel"
 NAMES = ("Ana", "Ben", "Cleo", "Dan", "Eve")
@@ -83,6 +85,7 @@ class Village:
     users: list[SimUser]  # by seat
     game_id: int
     busy: Busy
+    panel_label: str = PANEL  # the table's button (in the server's language)
 
     async def settle(self) -> None:
         await self.busy.settle(self.world)
@@ -105,7 +108,7 @@ class Village:
         return live.state
 
     async def panel(self, seat: int) -> Message:
-        panel = await self.world.panel(self.users[seat], self.place, PANEL)
+        panel = await self.world.panel(self.users[seat], self.place, self.panel_label)
         assert panel.visible_to == self.users[seat].id
         return panel
 
@@ -570,3 +573,131 @@ async def test_a_restart_at_night_keeps_the_night_on_time(world: World) -> None:
     morning = v.public()[-1]
     assert "Morning! The claw points at Ana's house 1" in morning.content
     assert morning.timestamp == nightfall + 2 * NIGHT
+
+
+# -- a German server -----------------------------------------------------------------------
+
+
+def assert_language(message: Message, language: str) -> None:
+    """Every text of the message (content, embeds, labels, placeholders, options, alt
+    texts) comes from the catalog in `language`; a select of players offers bare names."""
+    texts = [text for text in texts_of(message.to_dict()) if text]
+    assert texts, message
+    for text in texts:
+        assert unmarked(text, NAMES) == "", text
+        assert languages(text) <= {language}, text
+        assert languages(text) or text in NAMES, text
+    assert language in set().union(*(languages(text) for text in texts)), texts
+
+
+async def test_a_german_server_plays_lupusburg_in_german_and_an_english_client_reads_english(
+    world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ana hosts on a German server; Eve's Discord client is English. The table, every
+    notice and every DM is German (the server's language); Eve's own panels are English,
+    everyone else's German."""
+    world.double.guild.locale = "de"
+    language = {name: "en" if name == "Eve" else "de" for name in NAMES}
+    users = [world.double.add_member(n, locale="en-US" if n == "Eve" else "de") for n in NAMES]
+    marked_catalog(monkeypatch)
+
+    def say(seat: int, key: str, **params: Any) -> str:
+        """A label as `seat` reads it on their own panel."""
+        return t(key, language[NAMES[seat]], **params)
+
+    busy = Busy()
+    busy.watch(world)
+    place = await world.open_game(
+        users[0], "lupusburg", night_seconds=NIGHT, turn_seconds=TURN, discussion_minutes=1
+    )
+    for user in users[1:]:
+        await world.press(user, table(place), t("lobby.join", "de"))
+    await users[0].click(table(place), t("lobby.start", "de"))
+    await busy.settle(world)
+    assert world.bot is not None and world.bot.service is not None
+    live = await world.bot.service.game_in(place.id)
+    assert live is not None
+    my_panel = t("table.open_panel", "de")  # the table's button: the server's language
+    v = Village(world, place, users, live.id, busy, my_panel)
+
+    async def panel(seat: int) -> Message:
+        message = await world.panel(users[seat], place, my_panel)
+        assert message.visible_to == users[seat].id
+        return message
+
+    async def press(seat: int, key: str, message: Message | None = None, **params: Any) -> None:
+        target = message or await panel(seat)
+        label = (
+            t(key, "de", **params) if target.channel_id != place.id else say(seat, key, **params)
+        )
+        assert await v.press(seat, label, target) is None
+
+    # Placement: from the DM prompts (German, the server's), Eve from her panel (English).
+    for seat in range(4):
+        await press(
+            seat, "lupusburg.ui.chest_button", v.prompt(seat, "assign"), n=1, code=code(2 * seat)
+        )
+    eve = await panel(EVE)
+    assert "⟦en|**Place your characters.**" in eve.content
+    await press(EVE, "lupusburg.ui.chest_button", eve, n=1, code="E1")
+    save_png(table(place), "de_table_night")
+
+    # Night 1 and day 1: the Burgomaster calls on Eve, who shows from her English panel.
+    await night(v, peek=3, claw=6)
+    await press(ANA, "lupusburg.ui.call_button", player="Eve")
+    eve = await panel(EVE)
+    assert eve.content.count("⟦en|") >= 3 and "⟦de|" not in eve.content
+    assert await v.press(EVE, eve.components[0]["components"][0]["label"], eve) is None
+    await v.advance(TURN)  # Ana lets her showing back time out: a random character
+    # Betting: Ana, Ben, Cleo and Dan let their turn pass; Eve bets on Ben.
+    while (await waiting(v)) != [EVE]:
+        await v.advance(TURN)
+    eve = await panel(EVE)
+    await press(EVE, "lupusburg.ui.draw_button", eve)
+    placeholder = eve.selects[0]["placeholder"]
+    assert placeholder.startswith("⟦en|Keep the ")
+    assert await v.choose(EVE, BEN, eve, placeholder) is None
+    save_png(table(place), "de_table_discussion")
+    # Discussion: everyone is done; the first vote goes on Ben's house 2, his on Eve's.
+    for seat in range(5):
+        await press(seat, "lupusburg.ui.done_button")
+    while (await v.state()).phase == "first_vote":
+        (seat,) = await waiting(v)
+        assert await v.choose(seat, 8 if seat == BEN else 3) is None
+    await v.advance(60)  # the defence's time
+    for seat in await waiting(v):
+        await press(seat, "lupusburg.ui.ballot_both", code="B2")
+    state = await v.state()
+    assert not state.houses[3].alive and state.phase == "thief"
+
+    # Night 2 and day 2 on the clock: Ben's other character is lynched.
+    await night(v, peek=None, claw=9)
+    while (await v.state()).phase in ("privilege", "show", "show_back", "betting", "bet"):
+        await v.advance(TURN)
+    await v.advance(60)  # the discussion's minute
+    while (await v.state()).phase == "first_vote":
+        (seat,) = await waiting(v)
+        assert await v.choose(seat, 0 if seat == BEN else 2) is None
+    await v.advance(60)
+    for seat in await waiting(v):
+        await press(seat, "lupusburg.ui.ballot_both", code="B1")
+    assert (await v.live()).status == "finished"
+
+    public = v.public()
+    assert len(public) > 20
+    for message in public:  # the lobby, the table and every notice: German
+        assert_language(message, "de")
+    results = public[-1]
+    assert "⟦de|🏘️ **Das Dorf gewinnt!** Der Werwolf war Ben.⟧" in results.content
+    description = results.attachments[0].description or ""
+    assert description.startswith("⟦de|Lupusburg, Spiel 1 aufgedeckt: Das Dorf gewinnt")
+    save_png(results, "de_reveal")
+    for seat, user in enumerate(users):
+        assert user.dms() or seat == EVE
+        for message in user.dms():  # DMs: the server's language, whoever reads them
+            assert_language(message, "de")
+        panels = user.ephemerals(place)
+        assert panels
+        for message in panels:  # panels: the reader's own client language
+            assert_language(message, language[user.name])
+    assert len(users[EVE].ephemerals(place)) >= 5  # placement, show, bet, discussion, ballot

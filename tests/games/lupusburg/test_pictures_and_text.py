@@ -6,14 +6,23 @@ import random
 import re
 import tomllib
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from bot.i18n import has
+from bot.i18n import has, t
 from games.lupusburg import GAME
 from games.lupusburg.pictures import picture, reveal, table
 
 PACKAGE = Path(__file__).parents[3] / "games" / "lupusburg"
+
+
+def english(key: str, **params: Any) -> str:
+    return t(key, "en", **params)
+
+
+def german(key: str, **params: Any) -> str:
+    return t(key, "de", **params)
 
 
 def midgame(players: int, seed: int, phase: str, day: int = 2):
@@ -36,17 +45,17 @@ def midgame(players: int, seed: int, phase: str, day: int = 2):
 def test_table_shows_no_secret(players: int) -> None:
     state = midgame(players, seed=players, phase="second_vote", day=1)
     assert state.phase == "second_vote"
-    image, text = table(GAME.view(state, None))
+    image, text = table(GAME.view(state, None), english)
     assert 800 <= image.width <= 1100 and text.startswith("Lupusburg")
     public = image.tobytes()
     for seat in range(players):  # a seat's view draws exactly the public picture
-        assert table(GAME.view(state, seat))[0].tobytes() == public
+        assert table(GAME.view(state, seat), english)[0].tobytes() == public
     assert not re.search(r"werewolf|thief|townsfolk|chest|coin \d", text.lower())
 
 
 def test_table_description_names_the_public_facts(lb) -> None:
     state = lb.night(lb.new(5), claw=1)
-    _, text = table(GAME.view(state, None), list(lb.NAMES[:5]))
+    _, text = table(GAME.view(state, None), english, list(lb.NAMES[:5]))
     assert "Burgomaster A Andrew" in text and "the claw points at A2" in text
     assert "out of play: A2" in text
 
@@ -54,14 +63,14 @@ def test_table_description_names_the_public_facts(lb) -> None:
 def test_reveal_shows_every_character_and_the_scores(lb) -> None:
     state = lb.finish(lb.setup(6, seed=2))
     view = GAME.view(state, None)
-    image, text = reveal(view, list(lb.NAMES[:6]))
+    image, text = reveal(view, english, list(lb.NAMES[:6]))
     record = state.records[-1]
     assert image.width == 1000 and image.height > 1000
     wolf = "ABCDEF"[record.werewolf]
     assert f"Werewolf {wolf}" in text and "chests in" in text
-    assert picture(view)[1] == reveal(view)[1]  # the series is over: the reveal
+    assert picture(view, english)[1] == reveal(view, english)[1]  # the series is over: the reveal
     with pytest.raises(ValueError):
-        reveal(GAME.view(lb.setup(4), None))
+        reveal(GAME.view(lb.setup(4), None), english)
 
 
 def test_every_key_has_a_sentence_and_the_rules_fit() -> None:

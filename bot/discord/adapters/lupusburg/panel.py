@@ -195,9 +195,7 @@ def _ballot(ctx: Ctx) -> Ask:
         else:
             label = ctx.say(UI + "ballot_split", first=code(houses[0]), second=code(houses[1]))
         row.append(Button(label, ctx.act(ballot), "primary"))
-    many = ctx.say(UI + "tokens_many", count=count)
-    tokens = ctx.say(UI + "tokens_one") if count == 1 else many
-    return [ctx.say(UI + "do_second_vote", count=tokens)], buttons(row)
+    return [ctx.say(UI + "do_second_vote", count=count)], buttons(row)
 
 
 _ASKS: dict[str, Callable[[Ctx], Ask]] = {

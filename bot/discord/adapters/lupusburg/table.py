@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
+from collections import OrderedDict
 
 from bot.discord.adapters.lupusburg.words import UI, Ctx, code, house
 from bot.discord.ui import Picture, Screen
 from games.lupusburg.model import GameRecord
 from games.lupusburg.pictures import reveal, table
-from games.lupusburg.views import LupusView
 from games.pictures import to_png
+
+PICTURE_WORD = "lupusburg.picture.title"
 
 
 def title(ctx: Ctx) -> str:
@@ -109,7 +110,7 @@ def table_screen(ctx: Ctx) -> Screen:
     where the players are looking.
     """
     view = ctx.view
-    data, description = village_png(view.model_dump_json(), ctx.names)
+    data, description = village_png(ctx)
     text = "\n".join([phase_line(ctx), "", *facts(ctx)])
     return Screen(
         embed_title=title(ctx),
@@ -119,11 +120,24 @@ def table_screen(ctx: Ctx) -> Screen:
     )
 
 
-@lru_cache(maxsize=64)
-def village_png(view_json: str, names: tuple[str, ...]) -> tuple[bytes, str]:
-    """The table picture and its description; an unchanged village is not drawn again."""
-    image, description = table(LupusView.model_validate_json(view_json), list(names))
-    return to_png(image), description
+VillageKey = tuple[str, tuple[str, ...], str | None, str]
+_VILLAGES: OrderedDict[VillageKey, tuple[bytes, str]] = OrderedDict()
+_KEEP = 64
+
+
+def village_png(ctx: Ctx) -> tuple[bytes, str]:
+    """The table picture and its description in the reader's language; an unchanged
+    village is not drawn again. The cache keys on the view, the names, the locale and
+    a word of the catalog (a catalog swapped under a test draws anew)."""
+    key = (ctx.view.model_dump_json(), ctx.names, ctx.locale, ctx.say(PICTURE_WORD))
+    found = _VILLAGES.get(key)
+    if found is None:
+        image, description = table(ctx.view, ctx.say, list(ctx.names))
+        found = _VILLAGES[key] = (to_png(image), description)
+        while len(_VILLAGES) > _KEEP:
+            _VILLAGES.popitem(last=False)
+    _VILLAGES.move_to_end(key)
+    return found
 
 
 # -- the reveal ---------------------------------------------------------------------------
@@ -157,7 +171,7 @@ def reveal_screen(ctx: Ctx, *, final: bool) -> Screen:
     view = ctx.view
     record = view.previous
     assert record is not None, "no finished game to reveal"
-    image, description = reveal(view, list(ctx.names))
+    image, description = reveal(view, ctx.say, list(ctx.names))
     lines = record_lines(ctx, record)
     if view.series > 1:
         lines.append("")
