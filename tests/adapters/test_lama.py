@@ -238,7 +238,7 @@ def test_the_look_at_two_cards_is_one_select_then_the_seen_values_show() -> None
     assert labels[8] == f"👁 {short.get(KINDS[cards[8]], KINDS[cards[8]])}"
     assert labels.count("?") == 7
     assert pressable(panel) == []
-    assert "Waiting for: Ana, Cleo." in panel.content
+    assert "Waiting for: Ana and Cleo." in panel.content
 
 
 def test_a_turn_offers_draw_or_take_then_the_nine_places_or_discard() -> None:
@@ -388,7 +388,10 @@ async def test_the_points_variant_ranks_the_fewest_points_first() -> None:
     totals = state(live).totals
     order = sorted(range(3), key=lambda s: totals[s])
     lines = screen.content.splitlines()
-    assert lines[0] == "🏆 Winner: " + ", ".join(NAMES[s] for s in state(live).winners or [])
+    winners = [NAMES[s] for s in state(live).winners or []]
+    heading = "🏆 Winner: " if len(winners) == 1 else "🏆 Winners: "
+    together = winners[0] if len(winners) == 1 else ", ".join(winners[:-1]) + " and " + winners[-1]
+    assert lines[0] == heading + together
     assert lines[1] == "**Final scores** (fewest points win):"
     assert lines[2] == f"1. {NAMES[order[0]]}: {totals[order[0]]} points"
     assert [p.name for p in screen.pictures] == ["lama-round-4.png"]

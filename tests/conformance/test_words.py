@@ -21,7 +21,12 @@ def _fields(template: str) -> set[str]:
 
 
 def _missing(key: str, params: dict[str, object]) -> str | None:
-    template = catalogs()[DEFAULT_LOCALE].get(key)
+    english = catalogs()[DEFAULT_LOCALE]
+    template = english.get(key)
+    if template is None and f"{key}.other" in english:  # plural forms: both must fit
+        if "count" not in params:
+            return f"{key!r} has plural forms but no count, given {sorted(params)}"
+        template = english[f"{key}.one"] + english[f"{key}.other"]
     if template is None:
         return f"no sentence for {key!r}"
     given = set(params) | {

@@ -246,8 +246,10 @@ async def test_a_points_game_is_played_to_the_end_without_leaks(world: World) ->
     assert result is not None and result.lower_is_better
     messages = t.place.visible_messages()
     final = messages[-1]
-    winners = ", ".join(t.users[s].name for s in result.winners)
-    assert final.content.startswith(f"🏆 Winner: {winners}")
+    names = [t.users[s].name for s in result.winners]
+    winners = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    heading = "🏆 Winner: " if len(names) == 1 else "🏆 Winners: "
+    assert final.content.startswith(heading + winners)
     assert "**Final scores** (fewest points win):" in final.content
     assert [a.filename for a in final.attachments] == ["lama-round-4.png"]
     rounds = [m for m in messages if m.content.startswith("**Round ")]

@@ -100,7 +100,8 @@ class GameAdapter(ABC, Generic[V]):
 
     def results(self, ctx: Context[V], result: Result) -> Screen:
         """The final message once the game is over."""
-        lines = [ctx.say("table.winners", names=ctx.joined(result.winners))]
+        winners = ctx.joined(result.winners)
+        lines = [ctx.say("table.won", names=winners, count=len(result.winners))]
         lines += [f"{ctx.name(s)}: {result.scores[s]}" for s in result.ranking()]
         return Screen(content="\n".join(lines), mentions=ctx.user_ids)
 

@@ -62,8 +62,11 @@ class Context(Generic[V]):
         return self.names[seat]
 
     def joined(self, seats: Iterable[Seat]) -> str:
-        """'Ana, Ben' in seat order."""
-        return ", ".join(self.names[s] for s in sorted(seats))
+        """'Ana, Ben and Cleo' in seat order, in the reader's language."""
+        names = [self.names[s] for s in sorted(seats)]
+        if len(names) < 2:
+            return "".join(names)
+        return self.say("words.and", first=", ".join(names[:-1]), last=names[-1])
 
     def mention(self, seat: Seat) -> str:
         return f"<@{self.user_ids[seat]}>"

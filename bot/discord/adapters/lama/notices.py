@@ -55,7 +55,7 @@ def final_results(ctx: Ctx, result: Result) -> Screen:
     rule = "lama.ui.rule_points" if result.lower_is_better else "lama.ui.rule_lamas"
     unit = "lama.ui.score_points" if result.lower_is_better else "lama.ui.score_lamas"
     lines = [
-        ctx.say("table.winners", names=ctx.joined(result.winners)),
+        ctx.say("table.won", names=ctx.joined(result.winners), count=len(result.winners)),
         ctx.say("lama.ui.final_title", rule=ctx.say(rule)),
     ]
     for rank, seat in enumerate(result.ranking(), start=1):
