@@ -9,7 +9,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
-from PIL import ImageDraw
 
 from bot.discord import ids
 from bot.discord.adapters.base import Happened, Outbox
@@ -24,7 +23,13 @@ from games.lama.cards import KINDS
 from games.lama.models import Discard, Exchange, Give, LamaAction, LamaState
 from games.lama.pictures import render_table
 from games.lama.views import LamaView
-from tests.support.marked import languages, marked_catalog, unmarked
+from tests.support.marked import (
+    languages,
+    marked_catalog,
+    record_drawn_text,
+    screen_texts,
+    unmarked,
+)
 
 NAMES = ("Ana", "Ben", "Cleo")
 NOW = 1_800_000_000.0
@@ -451,19 +456,6 @@ EVENTS = (
 )
 
 
-def screen_texts(screen: Screen) -> list[str]:
-    """Every text of a screen people read, alt texts included."""
-    texts = [screen.content, screen.embed_title or "", screen.embed_text or ""]
-    texts += [p.description for p in screen.pictures]
-    for row in screen.rows:
-        if isinstance(row, Select):
-            texts += [row.placeholder, *(o.label for o in row.options)]
-            texts += [o.description or "" for o in row.options]
-        else:
-            texts += [b.label for b in row]
-    return [text for text in texts if text]
-
-
 def has_words(text: str) -> bool:
     """Anything but player names, numbers, player letters and symbols."""
     rest = text
@@ -532,14 +524,7 @@ async def test_every_word_shown_and_drawn_is_from_the_catalog_in_the_readers_lan
     locale: str, variant: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     marked_catalog(monkeypatch)
-    drawn: list[str] = []
-    draw_text = ImageDraw.ImageDraw.text
-
-    def recording(self: ImageDraw.ImageDraw, xy: Any, text: Any, *args: Any, **kw: Any) -> None:
-        drawn.append(str(text))
-        draw_text(self, xy, text, *args, **kw)
-
-    monkeypatch.setattr(ImageDraw.ImageDraw, "text", recording)
+    drawn = record_drawn_text(monkeypatch)
     live = Live(dealt(variant, seed=11), deadline_at=NOW + 60, locale=locale)
     screens, seen = await everything_shown(live)
 

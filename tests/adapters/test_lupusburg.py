@@ -10,7 +10,6 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from PIL import ImageDraw
 from pydantic import ValidationError
 
 from bot.discord import ids
@@ -29,7 +28,13 @@ from games.lupusburg.actions import CastBallot, Claw, Peek, PlaceBet, Vote
 from games.lupusburg.model import LupusState
 from games.lupusburg.rules import houses_of, role_seat
 from games.lupusburg.views import LupusView
-from tests.support.marked import languages, marked_catalog, unmarked
+from tests.support.marked import (
+    languages,
+    marked_catalog,
+    record_drawn_text,
+    screen_texts,
+    unmarked,
+)
 
 NAMES = ("Ana", "Ben", "Cleo", "Dan", "Eve", "Finn", "Gus", "Hana")
 ROLE_WORDS = r"Werewolf|Thief|Townsfolk"
@@ -359,19 +364,6 @@ def test_the_turn_is_pinged_once_per_turn_and_never_in_the_discussion() -> None:
 # -- every word from the catalog, in the reader's language -------------------------------------
 
 
-def screen_texts(screen: Screen) -> list[str]:
-    """Every text of a screen people read, alt texts included."""
-    found = [screen.content, screen.embed_title or "", screen.embed_text or ""]
-    found += [p.description for p in screen.pictures]
-    for row in screen.rows:
-        if isinstance(row, Select):
-            found += [row.placeholder, *(o.label for o in row.options)]
-            found += [o.description or "" for o in row.options]
-        else:
-            found += [b.label for b in row]
-    return [text for text in found if text]
-
-
 class Collected:
     """An outbox that keeps every screen the messenger posts, DMs or prompts (and knows
     the seats whose DMs are closed)."""
@@ -485,14 +477,7 @@ async def test_every_word_comes_from_the_catalog_in_the_readers_language(
     locale: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     marked_catalog(monkeypatch)
-    drawn: list[str] = []
-    original = ImageDraw.ImageDraw.text
-
-    def recording(self: ImageDraw.ImageDraw, xy: Any, text: Any, *args: Any, **kw: Any) -> None:
-        drawn.append(str(text))
-        original(self, xy, text, *args, **kw)
-
-    monkeypatch.setattr(ImageDraw.ImageDraw, "text", recording)
+    drawn = record_drawn_text(monkeypatch)
     monkeypatch.setattr(table_module, "to_png", lambda image: b"")  # drawn, not encoded
     items = await every_text(locale)
     items += [("drawn in a picture", text) for text in drawn if text.strip()]
@@ -514,14 +499,7 @@ async def test_every_word_comes_from_the_catalog_in_the_readers_language(
 
 def test_the_pictures_draw_and_describe_in_german(monkeypatch: pytest.MonkeyPatch) -> None:
     """Without marks: the German words themselves, in the table, the reveal and alt texts."""
-    drawn: list[str] = []
-    original = ImageDraw.ImageDraw.text
-
-    def recording(self: ImageDraw.ImageDraw, xy: Any, text: Any, *args: Any, **kw: Any) -> None:
-        drawn.append(str(text))
-        original(self, xy, text, *args, **kw)
-
-    monkeypatch.setattr(ImageDraw.ImageDraw, "text", recording)
+    drawn = record_drawn_text(monkeypatch)
     states = [state for state, _ in changes(5, 3, series=2)]
     voting = next(s for s in states if s.phase == "first_vote" and s.lynched is None)
     (village,) = ADAPTER.table(context(voting, locale="de")).pictures

@@ -7,7 +7,6 @@ import random
 from typing import Any
 
 import pytest
-from PIL import ImageDraw
 
 from bot.discord import ids
 from bot.discord.adapters.base import Happened
@@ -17,7 +16,13 @@ from bot.discord.ui import Button, Picture, Screen, Select
 from games.engine import Event, Seat
 from games.tufteln import GAME
 from games.tufteln.models import Place, TuftelnState, TuftelnView
-from tests.support.marked import languages, marked_catalog, unmarked
+from tests.support.marked import (
+    languages,
+    marked_catalog,
+    record_drawn_text,
+    screen_texts,
+    unmarked,
+)
 
 NOW = 1_800_000_000.0
 GAME_IDS = itertools.count(7)  # each table its own game (the scoreboard cache keys on it)
@@ -392,20 +397,6 @@ def test_a_reminder_names_the_oldest_open_roll_and_the_deadline() -> None:
 # -- every word from the catalog, in the reader's language ----------------------------------
 
 
-def texts_of_screen(screen: Screen) -> list[str]:
-    """Every text of a screen people read, alt texts included."""
-    found = [screen.content, screen.embed_title or "", screen.embed_text or ""]
-    found += [p.description for p in screen.pictures]
-    for row in screen.rows:
-        if isinstance(row, Select):
-            found.append(row.placeholder)
-            found += [o.label for o in row.options]
-            found += [o.description or "" for o in row.options]
-        else:
-            found += [b.label for b in row]
-    return [text for text in found if text]
-
-
 def finish(game: Table) -> Table:
     while not game.over:
         game.expire()
@@ -528,19 +519,12 @@ def test_every_word_comes_from_the_catalog_in_the_readers_language(
     locale: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     marked_catalog(monkeypatch)
-    drawn: list[str] = []
-    original = ImageDraw.ImageDraw.text
-
-    def recording(self: ImageDraw.ImageDraw, xy: Any, text: Any, *args: Any, **kw: Any) -> None:
-        drawn.append(str(text))
-        original(self, xy, text, *args, **kw)
-
-    monkeypatch.setattr(ImageDraw.ImageDraw, "text", recording)
+    drawn = record_drawn_text(monkeypatch)
     found: list[str] = []
     shown = every_screen(locale)
     lobby = ADAPTER.lobby_lines({"schedule": "daily 18:00 Europe/Berlin"}, NOW, locale)
     lobby += ADAPTER.lobby_lines({"schedule": "every 30m"}, NOW, locale)
-    items = [(what, text) for what, screen in shown for text in texts_of_screen(screen)]
+    items = [(what, text) for what, screen in shown for text in screen_texts(screen)]
     items += [("lobby", line) for line in lobby]
     items += [("drawn in a picture", text) for text in drawn if text.strip()]
     assert len(drawn) > 100 and any(screen.pictures for _, screen in shown)
@@ -558,14 +542,7 @@ def test_every_word_comes_from_the_catalog_in_the_readers_language(
 
 def test_the_pictures_draw_every_kind_in_german(monkeypatch: pytest.MonkeyPatch) -> None:
     """Without marks: the German words themselves, drawn and described."""
-    drawn: list[str] = []
-    original = ImageDraw.ImageDraw.text
-
-    def recording(self: ImageDraw.ImageDraw, xy: Any, text: Any, *args: Any, **kw: Any) -> None:
-        drawn.append(str(text))
-        original(self, xy, text, *args, **kw)
-
-    monkeypatch.setattr(ImageDraw.ImageDraw, "text", recording)
+    drawn = record_drawn_text(monkeypatch)
     game = finish(Table(1, {}, "de"))
     (sheet,) = ADAPTER.panel(game.context(0)).pictures
     assert sheet.description.startswith("Tüfteln-Zettel von Player000, 15 von 15 Würfen")

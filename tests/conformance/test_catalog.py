@@ -7,15 +7,13 @@ board codes, mentions, timestamps, emoji and punctuation."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
 
 import pytest
-from PIL import ImageDraw
 
 from games.engine import AnyGame
 from tests.conformance.screens import Shown, explore, names, notices_of, readers
 from tests.conformance.support import Case, cases, playout, sample
-from tests.support.marked import languages, marked_catalog, unmarked
+from tests.support.marked import languages, marked_catalog, record_drawn_text, unmarked
 
 CASES = cases(seeds=(2,), per_game=1)
 STATES = 1
@@ -54,14 +52,7 @@ def test_every_word_on_screen_and_in_pictures_comes_from_the_catalog(
     case: Case, locale: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     marked_catalog(monkeypatch)
-    drawn: list[str] = []
-    draw_text = ImageDraw.ImageDraw.text
-
-    def recording(self: ImageDraw.ImageDraw, xy: Any, text: Any, *args: Any, **kw: Any) -> None:
-        drawn.append(str(text))
-        draw_text(self, xy, text, *args, **kw)
-
-    monkeypatch.setattr(ImageDraw.ImageDraw, "text", recording)
+    drawn = record_drawn_text(monkeypatch)
     players = [*names(case.seats), case.game.name]  # names: the same in every language
     found: list[str] = []
     for shown in screens(case.game, case, locale):

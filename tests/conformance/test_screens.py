@@ -10,7 +10,6 @@ from functools import cache
 
 import pytest
 
-from bot.discord.ui import Screen
 from tests.conformance.legality import key
 from tests.conformance.screens import (
     Shown,
@@ -21,6 +20,7 @@ from tests.conformance.screens import (
     readers,
 )
 from tests.conformance.support import Case, cases, playout, sample
+from tests.support.marked import screen_texts
 
 STATES = 1  # evenly spread states per playout, besides the first of each phase
 CASES_PER_GAME = 2
@@ -82,18 +82,6 @@ MISSING_KEY = re.compile(r"\[[a-z_]+(?:\.[a-z0-9_]+)+\]")  # how i18n shows an u
 UNFILLED = re.compile(r"\{[a-z_]+\}")  # a parameter the sentence did not get
 
 
-def _texts(screen: Screen) -> list[str]:
-    texts = [screen.content, screen.embed_title or "", screen.embed_text or ""]
-    texts += [p.description for p in screen.pictures]
-    for row in screen.rows:
-        if isinstance(row, tuple):
-            texts += [b.label for b in row]
-        else:
-            texts += [row.placeholder, *(o.label for o in row.options)]
-            texts += [o.description or "" for o in row.options]
-    return texts
-
-
 @pytest.mark.parametrize("case", SCREEN_CASES)
 def test_every_sentence_on_screen_is_in_the_catalog(case: Case) -> None:
     """No '[game.some_key]' (a key missing from the catalog) and no '{param}' left
@@ -101,11 +89,11 @@ def test_every_sentence_on_screen_is_in_the_catalog(case: Case) -> None:
     found = []
     for phase, screens in rendered(case):
         for shown in screens:
-            for text in _texts(shown.screen):
+            for text in screen_texts(shown.screen):
                 for pattern in (MISSING_KEY, UNFILLED):
                     found += [f"{phase}, {shown.where}: {m}" for m in pattern.findall(text)]
     for shown in notices(case):
-        for text in _texts(shown.screen):
+        for text in screen_texts(shown.screen):
             for pattern in (MISSING_KEY, UNFILLED):
                 found += [f"{shown.where}: {m}" for m in pattern.findall(text)]
     assert not found, f"{case}:\n" + "\n".join(sorted(set(found))[:12])

@@ -15,8 +15,10 @@ from functools import cache
 from typing import Any
 
 import pytest
+from PIL import ImageDraw
 
 from bot import i18n
+from bot.discord.ui import Screen, Select
 
 OPEN, SEP, CLOSE = "⟦", "|", "⟧"
 _NOT_WORDS = [
@@ -93,3 +95,29 @@ def texts_of(payload: Any) -> list[str]:
         for item in payload:
             found += texts_of(item)
     return found
+
+
+def screen_texts(screen: Screen) -> list[str]:
+    """Every text of a screen people read, alt texts included."""
+    found = [screen.content, screen.embed_title or "", screen.embed_text or ""]
+    found += [p.description for p in screen.pictures]
+    for row in screen.rows:
+        if isinstance(row, Select):
+            found += [row.placeholder, *(o.label for o in row.options)]
+            found += [o.description or "" for o in row.options]
+        else:
+            found += [b.label for b in row]
+    return [text for text in found if text]
+
+
+def record_drawn_text(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """From now on (this test), every string drawn into a picture, in drawing order."""
+    drawn: list[str] = []
+    original = ImageDraw.ImageDraw.text
+
+    def recording(self: ImageDraw.ImageDraw, xy: Any, text: Any, *args: Any, **kw: Any) -> None:
+        drawn.append(str(text))
+        original(self, xy, text, *args, **kw)
+
+    monkeypatch.setattr(ImageDraw.ImageDraw, "text", recording)
+    return drawn
