@@ -14,7 +14,7 @@ passes `ctx.say`) and never writes a sentence of its own.
 from __future__ import annotations
 
 import io
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import cache
 from pathlib import Path
 
@@ -57,7 +57,50 @@ def player_colour(seat: int) -> tuple[int, int, int]:
 
 
 def player_letter(seat: int) -> str:
+    """A seat's fallback letter (A for seat 0), for names that give no letter."""
     return PLAYER_LETTERS[seat % len(PLAYER_LETTERS)]
+
+
+def name_letters(names: Sequence[str]) -> tuple[str, ...]:
+    """A short, distinct mark per seat taken from the player's name (Ana -> "A").
+
+    Players find themselves by their own initial, not by their seat. When initials
+    clash, the names' first two letters tell them apart (Ana "An", Anke "Ak"); a name
+    without letters (an emoji) falls back to the seat letter. Marks are 1-2 characters.
+    """
+    words = ["".join(c for c in name if c.isalpha()) for name in names]
+    initials = [word[:1].upper() for word in words]
+    marks: list[str] = []
+    for seat, word in enumerate(words):
+        first = initials[seat]
+        if not word:
+            mark = player_letter(seat)
+        elif initials.count(first) == 1:
+            mark = first
+        else:  # the first of its next letters that no earlier player took
+            tried = (first + char.lower() for char in word[1:])
+            mark = next((m for m in tried if m not in marks), f"{first}{seat + 1}")
+        marks.append(mark)
+    return tuple(marks)
+
+
+# How large Discord shows a picture (desktop; phones are narrower). Every picture is
+# sent as a plain attachment, which shows larger than an embed's image (about
+# 400 x 300): at most 550 px wide and 350 px high, shrunk to fit both.
+SHOWN_WIDTH = 550
+SHOWN_HEIGHT = 350
+PHONE_WIDTH = 320  # about what a phone gives a picture, beside the avatar gutter
+MIN_SHOWN_TEXT = 11  # no text smaller than this, in pixels, as shown on a desktop
+
+
+def shown_scale(width: int, height: int) -> float:
+    """By how much Discord shrinks a `width` x `height` picture on a desktop."""
+    return min(1.0, SHOWN_WIDTH / width, SHOWN_HEIGHT / height)
+
+
+def phone_scale(width: int, height: int) -> float:
+    """By how much a phone shrinks it (width-bound; tall pictures scroll)."""
+    return min(1.0, PHONE_WIDTH / width)
 
 
 def to_png(image: Image.Image) -> bytes:

@@ -73,13 +73,19 @@ class GameAdapter(ABC, Generic[V]):
         lines = [ctx.event(e) for e in happened.public]
         return Screen(content="\n".join(lines)) if lines else None
 
-    def mention_turn(self, ctx: Context[V], happened: Happened) -> bool:
-        """Whether the change's notice mentions the one seat the table waits for.
+    def turn_step(self, ctx: Context[V]) -> str | None:
+        """What the table waits for now, as a short phrase naming the step ("Burgomaster's
+        privilege: choose a player", "place your two dice"). The host pings the one
+        player a turn passes to with it ("@Ana: ..."), or lists everyone a simultaneous
+        phase waits for ("Waiting for Ana and Ben: ..."), without pings. None: the
+        step needs no notice (e.g. a discussion nobody acts in)."""
+        return None
 
-        Default: after every change. A game whose turn has several steps says False
-        for the steps within a turn, so a player is mentioned once per turn.
-        """
-        return True
+    def chapter(self, ctx: Context[V]) -> str:
+        """A key naming the part of the game the public view is in ("r3", "night2",
+        "day2"). When it changes, the table is posted anew at the bottom of the channel
+        and the old table message shrinks to a link. '' (the default): never."""
+        return ""
 
     def private_notices(self, ctx: Context[V], happened: Happened) -> list[tuple[Seat, Screen]]:
         """DMs for the change's private events (default: each event to its seats).

@@ -18,6 +18,7 @@ from bot.discord import ids
 from bot.discord.ui import Button, Style
 from bot.i18n import t
 from games.engine import Event, Seat
+from games.pictures import name_letters
 
 V = TypeVar("V", bound=BaseModel)
 
@@ -60,6 +61,14 @@ class Context(Generic[V]):
 
     def name(self, seat: Seat) -> str:
         return self.names[seat]
+
+    @property
+    def letters(self) -> tuple[str, ...]:
+        """Each seat's mark from its player's name (A for Ana), for pictures and texts."""
+        return name_letters(self.names)
+
+    def letter(self, seat: Seat) -> str:
+        return self.letters[seat]
 
     def joined(self, seats: Iterable[Seat]) -> str:
         """'Ana, Ben and Cleo' in seat order, in the reader's language."""
