@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -39,6 +39,8 @@ log = logging.getLogger(__name__)
 DEADLINE = "deadline"  # the current phase times out
 REMINDER = "reminder"  # remind the seats the current phase still waits for
 AUTOSTART = "autostart"  # a lobby starts itself (a scheduled game)
+
+AWAY_AFTER = 2  # timed-out steps in a row after which a player is away
 
 
 @dataclass
@@ -75,6 +77,17 @@ class LiveGame:
         return self.players[seat]
 
     @property
+    def away(self) -> frozenset[Seat]:
+        """The seats the bot plays for (their players are away)."""
+        return frozenset(p.seat for p in self.players if p.away)
+
+    def waiting_for(self) -> frozenset[Seat]:
+        """The seats the table may be told it waits for now."""
+        if self.state is None or self.status != "running":
+            return frozenset()
+        return self.game.waiting_for(self.state)
+
+    @property
     def phase(self) -> str | None:
         return self.game.phase_key(self.state) if self.state is not None else None
 
@@ -85,9 +98,12 @@ class Change:
 
     game: LiveGame
     kind: str  # opened, joined, left, started, acted, expired, finished, cancelled, aborted,
-    # paused, resumed, reminder (the phase still waits for its active seats)
+    # paused, resumed, reminder (the phase still waits for its active seats), absence
     user_id: int | None = None
     events: tuple[Event, ...] = ()
+    away: tuple[Seat, ...] = ()  # seats that are away from now on (the bot plays for them)
+    back: tuple[Seat, ...] = ()  # seats whose players are back
+    waited_for: frozenset[Seat] = frozenset()  # whom the table waited for before the change
 
 
 Listener = Callable[[Change], Awaitable[None]]
@@ -254,12 +270,15 @@ class GameService:
                     now=self.clock.now(),
                     timers=timers,
                     state_version=game.state_version,
+                    host_id=live.row.host_id,
                 ),
             )
+            live.players = await self.store.players(game_id)  # the host now sits first
             live.state = state
             self._touch(live, version=version, status="running")
             self._timers_saved(live, timers)
         await self._notify(Change(live, "started", user_id))
+        await self._play_for_away(live)
         return live
 
     async def close(
@@ -362,9 +381,15 @@ class GameService:
         if user_id != live.row.host_id and not manager:
             raise Refused("lobby.host_only")
 
-    async def set_table_message(self, live: LiveGame, message_id: int | None) -> None:
-        await self.store.set_table_message(live.id, message_id)
-        live.row = replace(live.row, table_message_id=message_id)
+    async def set_table_message(
+        self, live: LiveGame, message_id: int | None, chapter: str = ""
+    ) -> None:
+        """Record the message that shows the table now (posted now, for `chapter`)."""
+        now = self.clock.now()
+        await self.store.set_table_message(live.id, message_id, posted_at=now, chapter=chapter)
+        live.row = replace(
+            live.row, table_message_id=message_id, table_posted_at=now, table_chapter=chapter
+        )
 
     # -- play ------------------------------------------------------------------------------------
 
@@ -391,10 +416,14 @@ class GameService:
                 state, events = game.apply(live.state, seat, parsed)
             except IllegalAction as error:
                 raise Refused(error.key, **error.params) from None
+            player = live.players[seat]
+            present = replace(player, timeouts=0, away=False)  # acting shows they are here
+            seats = [present] if present != player else []
             change = await self._commit(
-                live, user_id, parsed.model_dump(mode="json"), state, events
+                live, user_id, parsed.model_dump(mode="json"), state, events, seats
             )
         await self._notify(change)
+        await self._play_for_away(live)
         return change
 
     async def _commit(
@@ -404,8 +433,10 @@ class GameService:
         action: dict[str, Any],
         state: State,
         events: list[Event],
+        seats: Sequence[PlayerRow] = (),
     ) -> Change:
         game = live.game
+        waited_for = live.waiting_for()
         finished = game.result(state) is not None
         status = "finished" if finished else "running"
         timers = [] if finished else self._timers(game, state, live.phase)
@@ -421,13 +452,26 @@ class GameService:
                 now=self.clock.now(),
                 timers=timers,
                 state_version=game.state_version,
+                seats=seats,
             ),
         )
+        was_away = live.away
+        for player in seats:
+            live.players[player.seat] = player
         live.state = state
         self._touch(live, version=version, status=status)
         self._timers_saved(live, timers)
         kind = "finished" if finished else ("acted" if user_id is not None else "expired")
-        return Change(live, kind, user_id, tuple(events))
+        away, back = live.away - was_away, was_away - live.away
+        return Change(
+            live,
+            kind,
+            user_id,
+            tuple(events),
+            away=tuple(sorted(away)),
+            back=tuple(sorted(back)),
+            waited_for=waited_for,
+        )
 
     async def _write(self, live: LiveGame, write: Awaitable[int]) -> int:
         """Run a versioned write; on a conflict, reload the game and refuse politely."""
@@ -488,11 +532,73 @@ class GameService:
             phase = live.game.phase_key(live.state)
             if phase != timer.payload.get("phase"):
                 return  # the phase ended in time; this deadline is spent
-            state, events = live.game.expire(live.state)
-            change = await self._commit(
-                live, None, {"type": "timeout", "phase": phase}, state, events
+            change = await self._time_out(live, phase)
+        await self._notify(change)
+        await self._play_for_away(live)
+
+    async def _time_out(self, live: LiveGame, phase: str) -> Change:
+        """(Under the lock.) Apply the phase's defaults and count the step against
+        everyone it waited for; a second timeout in a row makes a player away. A secret
+        phase counts against nobody: the table may not learn who acts at night."""
+        assert live.state is not None
+        missed = live.game.waiting_for(live.state)
+        state, events = live.game.expire(live.state)
+        seats = [
+            replace(p, timeouts=p.timeouts + 1, away=p.away or p.timeouts + 1 >= AWAY_AFTER)
+            for p in live.players
+            if p.seat in missed
+        ]
+        return await self._commit(
+            live, None, {"type": "timeout", "phase": phase}, state, events, seats
+        )
+
+    async def _play_for_away(self, live: LiveGame) -> None:
+        """While the table waits only for away players, play their defaults at once,
+        one step at a time, as their deadlines would. Not when everyone is away (a
+        table nobody watches plays on at its own pace) nor in secret phases (an
+        instant night would tell who holds a night role)."""
+        while True:
+            async with live.lock:
+                if not self._plays_for_away(live):
+                    return
+                assert live.state is not None
+                change = await self._time_out(live, live.game.phase_key(live.state))
+            await self._notify(change)
+
+    def _plays_for_away(self, live: LiveGame) -> bool:
+        if live.status != "running" or live.state is None or live.row.paused:
+            return False
+        waiting = live.game.waiting_for(live.state)
+        away = live.away
+        return bool(waiting) and waiting <= away and len(away) < len(live.players)
+
+    async def set_away(
+        self, game_id: int, user_id: int, seat: Seat, away: bool, *, manager: bool = False
+    ) -> Change:
+        """Mark a player away (the host or a manager) or back (they themselves, too)."""
+        live = await self.load(game_id)
+        async with live.lock:
+            self._require_running(live)
+            player = live.players[seat]
+            if not (player.user_id == user_id and not away):
+                self._require_host(live, user_id, manager)
+            if player.away == away:
+                raise Refused("host.already_away" if away else "host.not_away")
+            marked = replace(player, away=away, timeouts=0)
+            version = await self._write(
+                live,
+                self.store.set_absence(
+                    game_id, [marked], expected=live.row.version, now=self.clock.now()
+                ),
+            )
+            live.players[seat] = marked
+            self._touch(live, version=version)
+            change = Change(
+                live, "absence", user_id, away=(seat,) if away else (), back=() if away else (seat,)
             )
         await self._notify(change)
+        await self._play_for_away(live)
+        return change
 
     async def _remind(self, live: LiveGame, timer: TimerRow) -> None:
         """A long phase is half over: the presenter reminds whoever it still waits for."""

@@ -54,6 +54,8 @@ class GameRow:
     updated_at: float
     paused_remaining: float | None = None  # set while paused: the phase's time left
     state_version: int = 1  # the game's `state_version` when `state` was written
+    table_posted_at: float | None = None  # when the table message was posted
+    table_chapter: str = ""  # the game's chapter when it was posted (see the presenter)
 
     @property
     def is_open(self) -> bool:
@@ -69,6 +71,8 @@ class PlayerRow:
     seat: int
     user_id: int
     display_name: str
+    timeouts: int = 0  # steps in a row whose time ran out
+    away: bool = False  # the bot plays this seat's defaults at once
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,7 +95,8 @@ class TimerRow:
 
 _GAME_COLUMNS = (
     "id, guild_id, channel_id, parent_id, kind, options, status, host_id, locale, seed,"
-    " state, version, table_message_id, created_at, updated_at, paused_remaining, state_version"
+    " state, version, table_message_id, created_at, updated_at, paused_remaining, state_version,"
+    " table_posted_at, table_chapter"
 )
 
 
@@ -220,7 +225,10 @@ class Store:
             )
             game_id = cursor.lastrowid
             assert game_id is not None
-            db.execute("INSERT INTO players VALUES (?, 0, ?, ?)", (game_id, host_id, host_name))
+            db.execute(
+                "INSERT INTO players (game_id, seat, user_id, display_name) VALUES (?, 0, ?, ?)",
+                (game_id, host_id, host_name),
+            )
             for timer in timers:
                 _update_timer(db, game_id, timer)
             return game_id
@@ -256,10 +264,16 @@ class Store:
 
     async def players(self, game_id: int) -> list[PlayerRow]:
         rows = await self._fetchall(
-            "SELECT seat, user_id, display_name FROM players WHERE game_id = ? ORDER BY seat",
+            "SELECT seat, user_id, display_name, timeouts, away FROM players"
+            " WHERE game_id = ? ORDER BY seat",
             (game_id,),
         )
-        return [PlayerRow(row["seat"], row["user_id"], row["display_name"]) for row in rows]
+        return [
+            PlayerRow(
+                row["seat"], row["user_id"], row["display_name"], row["timeouts"], bool(row["away"])
+            )
+            for row in rows
+        ]
 
     async def join(
         self, game_id: int, user_id: int, name: str, *, expected: int, now: float
@@ -269,8 +283,8 @@ class Store:
         def join(db: sqlite3.Connection) -> int:
             version = _bump(db, game_id, expected, now)
             db.execute(
-                "INSERT INTO players SELECT ?, COALESCE(MAX(seat) + 1, 0), ?, ? FROM players"
-                " WHERE game_id = ?",
+                "INSERT INTO players (game_id, seat, user_id, display_name)"
+                " SELECT ?, COALESCE(MAX(seat) + 1, 0), ?, ? FROM players WHERE game_id = ?",
                 (game_id, user_id, name, game_id),
             )
             return version
@@ -311,14 +325,18 @@ class Store:
         now: float,
         timers: Sequence[TimerUpdate] = (),
         state_version: int = 1,
+        host_id: int | None = None,
     ) -> int:
-        """The lobby becomes a running game with its first state (JSON) and deadline."""
+        """The lobby becomes a running game with its first state (JSON) and deadline;
+        with `host_id`, the seats turn so the host sits first (`seat_host_first`)."""
         encoded = state
 
         def start(db: sqlite3.Connection) -> int:
             version = _bump(
                 db, game_id, expected, now, state=encoded, status="running", schema=state_version
             )
+            if host_id is not None:
+                seat_host_first(db, game_id, host_id)
             for timer in timers:
                 _update_timer(db, game_id, timer)
             return version
@@ -337,9 +355,11 @@ class Store:
         now: float,
         timers: Sequence[TimerUpdate] = (),
         state_version: int = 1,
+        seats: Sequence[PlayerRow] = (),
     ) -> int:
         """Log the action, store the state it produced (JSON) and set or cancel the
         deadline it brought, in one transaction. A game that ends loses all its timers.
+        `seats`: players whose absence changed (timeouts in a row, away).
 
         Raises VersionConflict when another action landed since `expected`.
         """
@@ -353,6 +373,7 @@ class Store:
                 "INSERT INTO actions VALUES (?, ?, ?, ?, ?)",
                 (game_id, version, user_id, encoded_action, now),
             )
+            _update_seats(db, game_id, seats)
             if status != "running":
                 db.execute("DELETE FROM timers WHERE game_id = ?", (game_id,))
             else:
@@ -384,6 +405,18 @@ class Store:
 
         return await self._write(pause)
 
+    async def set_absence(
+        self, game_id: int, seats: Sequence[PlayerRow], *, expected: int, now: float
+    ) -> int:
+        """Mark players away or back (the host's word, or a player's own)."""
+
+        def mark(db: sqlite3.Connection) -> int:
+            version = _bump(db, game_id, expected, now)
+            _update_seats(db, game_id, seats)
+            return version
+
+        return await self._write(mark)
+
     async def close_game(self, game_id: int, status: str, *, expected: int, now: float) -> int:
         """End a game as cancelled, aborted or finished; its timers go with it."""
 
@@ -394,10 +427,16 @@ class Store:
 
         return await self._write(close)
 
-    async def set_table_message(self, game_id: int, message_id: int | None) -> None:
+    async def set_table_message(
+        self, game_id: int, message_id: int | None, *, posted_at: float | None, chapter: str
+    ) -> None:
+        """The message that shows the game's table now, when it was posted, and the
+        chapter of the game it was posted for."""
         await self._write(
             lambda db: db.execute(
-                "UPDATE games SET table_message_id = ? WHERE id = ?", (message_id, game_id)
+                "UPDATE games SET table_message_id = ?, table_posted_at = ?, table_chapter = ?"
+                " WHERE id = ?",
+                (message_id, posted_at, chapter, game_id),
             )
         )
 
@@ -487,6 +526,32 @@ def _bump(
     if cursor.rowcount != 1:
         raise VersionConflict(game_id)
     return expected + 1
+
+
+def seat_host_first(db: sqlite3.Connection, game_id: int, host_id: int) -> None:
+    """Turn a lobby's seats, keeping their clockwise order, so the host sits on seat 0:
+    whoever begins a game begins with the host, even after the host left the lobby and
+    joined again. Nothing changes when the host is not seated."""
+    row = db.execute(
+        "SELECT seat, (SELECT COUNT(*) FROM players WHERE game_id = ?) AS seats"
+        " FROM players WHERE game_id = ? AND user_id = ?",
+        (game_id, game_id, host_id),
+    ).fetchone()
+    if row is None or row["seat"] == 0:
+        return
+    # Two steps so the primary key never sees two rows on one seat.
+    db.execute(
+        "UPDATE players SET seat = -1 - ((seat - ? + ?) % ?) WHERE game_id = ?",
+        (row["seat"], row["seats"], row["seats"], game_id),
+    )
+    db.execute("UPDATE players SET seat = -seat - 1 WHERE game_id = ?", (game_id,))
+
+
+def _update_seats(db: sqlite3.Connection, game_id: int, seats: Sequence[PlayerRow]) -> None:
+    db.executemany(
+        "UPDATE players SET timeouts = ?, away = ? WHERE game_id = ? AND seat = ?",
+        [(p.timeouts, int(p.away), game_id, p.seat) for p in seats],
+    )
 
 
 def _update_timer(db: sqlite3.Connection, game_id: int, timer: TimerUpdate) -> None:

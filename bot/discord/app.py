@@ -20,7 +20,8 @@ log = logging.getLogger(__name__)
 
 
 class TabletopBot(discord.Client):
-    """Needs no privileged intents: only slash commands, components and DMs it sends."""
+    """Needs no privileged intents: slash commands, components, the DMs it sends, and
+    that messages are posted in a game's channel (not what they say)."""
 
     def __init__(
         self,
@@ -33,6 +34,7 @@ class TabletopBot(discord.Client):
     ) -> None:
         intents = discord.Intents.none()
         intents.guilds = True
+        intents.guild_messages = True  # to see the talk move a table up (no content)
         super().__init__(intents=intents, **options)  # type: ignore[arg-type]
         self.tree = app_commands.CommandTree(self)
         self.database = database
@@ -49,7 +51,7 @@ class TabletopBot(discord.Client):
         self.service = GameService(self.store, self.clock)
         self.presenter = Presenter(self, self.service)
         self.service.listeners.append(self.presenter)
-        self.router = Router(self.service)
+        self.router = Router(self.service, self.presenter.retirer)
         Commands(self, self.service, self.games).install(self.tree)
         await self.tree.set_translator(CatalogTranslator())  # German names for German clients
         await self._sync_commands()
@@ -62,6 +64,11 @@ class TabletopBot(discord.Client):
             await self.tree.sync(guild=guild)
         else:
             await self.tree.sync()
+
+    async def on_message(self, message: discord.Message) -> None:
+        own = self.user is not None and message.author.id == self.user.id  # counted on send
+        if self.presenter is not None and message.guild is not None and not own:
+            self.presenter.seen(message.channel.id)
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         if self.router is not None:

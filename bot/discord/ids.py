@@ -2,6 +2,8 @@
 
     lobby:<game>:<join|leave|start|cancel>
     abort:<game>:<yes|no>
+    away:<game>:back                 a player away says they are back
+    rematch:<game>:new               a new lobby like this finished game
     game:<game>:<phase>:panel        open the player's private panel
     game:<game>:<phase>:@<step>      a step within the panel (e.g. die 1 chosen, now die 2)
     game:<game>:<phase>:<action>     a concrete action of the game's action model
@@ -51,6 +53,14 @@ def abort(game_id: int, answer: str) -> str:
     return f"abort:{game_id}:{answer}"
 
 
+def back(game_id: int) -> str:
+    return f"away:{game_id}:back"
+
+
+def rematch(game_id: int) -> str:
+    return f"rematch:{game_id}:new"
+
+
 def game(game_id: int, phase: str | None, rest: str) -> str:
     custom_id = f"game:{game_id}:{phase or ANY_PHASE}:{rest}"
     if len(custom_id) > MAX_LENGTH:
@@ -65,7 +75,7 @@ def _number(text: str) -> int | None:
 
 def parse(custom_id: str) -> ControlId | None:
     scope, _, tail = custom_id.partition(":")
-    if scope in ("lobby", "abort"):
+    if scope in ("lobby", "abort", "away", "rematch"):
         game_id, _, op = tail.partition(":")
         number = _number(game_id)
         return ControlId(scope, number, None, op) if number is not None else None

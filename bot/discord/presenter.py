@@ -4,29 +4,43 @@ A service listener: it runs after the change is committed. The table message (th
 lobby message first, then the game's table) is edited in place; at most one edit
 per game runs at a time, always from the newest state, so edits never land out of
 order. New messages are posted only for events worth a notification.
+
+The table follows the conversation: at each new chapter of a game (a round, a night,
+a day; the adapter names them), once a screenful of messages has passed, and before
+an edit of a message older than Discord's hour (edits of old messages are limited,
+error 30046), the table is posted anew at the bottom and the old message shrinks to
+a link. Turn notices ping only the one player a turn passes to, naming the step;
+a simultaneous phase is listed by name without pings. Controls of a step that is
+over are retired (see `bot.discord.retire`).
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+from dataclasses import replace
 from typing import Any
 
 import discord
 
 from bot.core.clock import as_datetime
 from bot.core.service import Change, GameService, LiveGame
+from bot.discord import ids
 from bot.discord.adapters import adapter_for
 from bot.discord.adapters.base import Happened, Outbox
 from bot.discord.contexts import seat_context, table_context
 from bot.discord.lobby import closed_screen, lobby_screen
-from bot.discord.ui import Row, Screen, send_kwargs
+from bot.discord.retire import Retirer
+from bot.discord.ui import Button, Row, Screen, send_kwargs
 from bot.discord.wording import say
 
 log = logging.getLogger(__name__)
 
 UNKNOWN_CHANNEL = 10003  # Discord's error code: the thread or channel was deleted
 MENTION_LIMIT = 25  # more players than this are not pinged one by one
+NAMES_LIMIT = 10  # a simultaneous phase waiting for more than this is told as a count
+SCREENFUL = 10  # messages after which the table is posted anew at the bottom
+OLD_MESSAGE = 50 * 60  # seconds: a table this old is posted anew rather than edited
 
 
 def lobby_notes(live: LiveGame, locale: str) -> list[str]:
@@ -47,7 +61,7 @@ def table_screen(live: LiveGame) -> Screen:
         return closed_screen(live, locale, "table.cancelled")
     if live.state is None:
         return closed_screen(live, locale, "table.aborted")
-    screen = adapter_for(live.row.kind).table(table_context(live))
+    screen = with_away(live, adapter_for(live.row.kind).table(table_context(live)))
     if live.status == "aborted":
         return Screen(
             content=say(live, "table.aborted", locale),
@@ -56,6 +70,21 @@ def table_screen(live: LiveGame) -> Screen:
             embed_text=screen.embed_text,
         )
     return screen
+
+
+def with_away(live: LiveGame, screen: Screen) -> Screen:
+    """The table with a line naming who is away, and an "I'm back" button."""
+    away = live.away
+    if live.status != "running" or not away:
+        return screen
+    names = [live.players[s].display_name for s in sorted(away)]
+    line = say(live, "table.away_line", live.row.locale, names=", ".join(names))
+    button = Button(say(live, "table.back_button", live.row.locale), ids.back(live.id), "success")
+    rows = (*screen.rows, (button,)) if len(screen.rows) < 5 else screen.rows
+    if screen.embed_title or screen.embed_text:
+        text = "\n".join(filter(None, [screen.embed_text, line]))
+        return replace(screen, embed_text=text, rows=rows)
+    return replace(screen, content="\n".join(filter(None, [screen.content, line])), rows=rows)
 
 
 def screen_key(screen: Screen) -> tuple[object, ...]:
@@ -79,6 +108,13 @@ class Presenter:
         # What each table message shows now: an unchanged table is not edited again,
         # so an edit never gives away that someone acted in secret.
         self._shown: dict[int, int] = {}
+        self._since: dict[int, int] = {}  # messages in a game's channel since its table
+        self.retirer = Retirer(service.clock)
+
+    def seen(self, channel_id: int) -> None:
+        """A message was posted in `channel_id`: a game's table there moves up."""
+        if channel_id in self._since:  # only channels with a table shown
+            self._since[channel_id] += 1
 
     def channel(self, live: LiveGame) -> discord.PartialMessageable:
         return self._client.get_partial_messageable(live.row.channel_id, guild_id=live.row.guild_id)
@@ -94,19 +130,21 @@ class Presenter:
         if change.kind == "broken":  # its state cannot be loaded: say so, touch nothing
             await self._post(live, Screen(content=say(live, "table.broken", locale)))
             return
-        if change.kind in ("acted", "expired", "finished", "started"):
+        if change.kind in ("acted", "expired", "finished", "started", "absence"):
             await self._announce(change)
         if change.kind in ("paused", "resumed"):
             who = f"<@{change.user_id}>"  # shows as a name; the message pings nobody
             text = say(live, f"table.{change.kind}", locale, name=who)
             await self._post(live, Screen(content=text))
         await self.refresh(live)
+        await self.retirer.retire(live.id, live.phase, ended=live.status != "running")
         result = live.game.result(live.state) if live.state is not None else None
         if change.kind == "finished" and result is not None:
             adapter = adapter_for(live.row.kind)
             results = await asyncio.to_thread(adapter.results, table_context(live), result)
-            await self._post(live, results)
-        if live.status != "lobby" and live.state is not None:
+            rematch = Button(say(live, "table.rematch_button", locale), ids.rematch(live.id))
+            await self._post(live, replace(results, rows=(*results.rows, (rematch,))[:5]))
+        if live.status != "lobby" and live.state is not None and change.kind != "absence":
             await adapter_for(live.row.kind).after(self.outbox(live), happened(change))
 
     def outbox(self, live: LiveGame) -> Outbox[Any]:
@@ -159,16 +197,13 @@ class Presenter:
                 lines.append(screen.content)
                 mentions += screen.mentions
                 rows = screen.rows  # e.g. a button that opens the panel
-        if (
-            change.kind != "finished"
-            and live.state is not None
-            and adapter.mention_turn(table_context(live), happened(change))
-        ):
-            active = live.game.waiting_for(live.state)
-            if len(active) == 1 and len(live.players) > 1:
-                user = live.players[next(iter(active))].user_id
-                mentions.append(user)
-                lines.append(say(live, "table.your_turn", locale, mention=f"<@{user}>"))
+        lines += self._absence_lines(change)
+        if change.kind != "finished":
+            turn = self._turn_notice(change)
+            if turn is not None:
+                line, pinged = turn
+                lines.append(line)
+                mentions += pinged
         if lines:
             notice = Screen(content="\n".join(lines), mentions=tuple(mentions), rows=rows)
             await self._post(live, notice)
@@ -177,9 +212,51 @@ class Presenter:
             for seat, screen in notices:
                 await self.direct(live, seat, screen)
 
+    def _absence_lines(self, change: Change) -> list[str]:
+        live, locale = change.game, change.game.row.locale
+        lines: list[str] = []
+        if change.away:
+            names = ", ".join(live.players[s].display_name for s in change.away)
+            count = len(change.away)
+            if change.kind == "absence":
+                host = f"<@{change.user_id}>"
+                lines.append(
+                    say(live, "table.marked_away", locale, host=host, names=names, count=count)
+                )
+            else:
+                lines.append(say(live, "table.away", locale, names=names, count=count))
+        for seat in change.back:
+            lines.append(say(live, "table.back", locale, name=live.players[seat].display_name))
+        return lines
+
+    def _turn_notice(self, change: Change) -> tuple[str, list[int]] | None:
+        """The line saying whom the table waits for and for what, and whom it pings:
+        the one player a turn passes to, or (no pings) everyone a new simultaneous
+        step waits for. Away players are not waited for: the bot plays for them."""
+        live = change.game
+        if live.state is None or live.status != "running" or len(live.players) < 2:
+            return None
+        waiting = live.waiting_for() - live.away
+        before = change.waited_for
+        if not waiting or (waiting <= before and change.kind != "started"):
+            return None  # nobody new to wait for (e.g. one of several has acted)
+        step = adapter_for(live.row.kind).turn_step(table_context(live))
+        if step is None:
+            return None
+        locale = live.row.locale
+        if len(waiting) == 1:
+            user = live.players[next(iter(waiting))].user_id
+            return say(live, "table.turn", locale, mention=f"<@{user}>", step=step), [user]
+        if len(waiting) > NAMES_LIMIT:
+            return say(live, "table.waiting_many", locale, count=len(waiting), step=step), []
+        names = table_context(live).joined(waiting)
+        return say(live, "table.waiting", locale, names=names, step=step), []
+
     async def _post(self, live: LiveGame, screen: Screen) -> discord.Message | None:
         try:
-            return await self.channel(live).send(**send_kwargs(screen))
+            message = await self.channel(live).send(**send_kwargs(screen))
+            self.seen(live.row.channel_id)
+            return message
         except discord.NotFound as error:
             if error.code == UNKNOWN_CHANNEL:
                 await self._service.abandon(live.id)
@@ -195,7 +272,11 @@ class Presenter:
         user_id = live.players[seat].user_id
         try:
             user = self._client.get_user(user_id) or await self._client.fetch_user(user_id)
-            await user.send(**send_kwargs(screen))
+            message = await user.send(**send_kwargs(screen))
+            if screen.rows and live.status == "running":
+                self.retirer.keep(
+                    live.id, message.id, live.phase, screen.rows, lambda v: message.edit(view=v)
+                )
             return True
         except discord.HTTPException as error:
             log.info("no DM to %s in game %s: %s", user_id, live.id, error)
@@ -217,24 +298,62 @@ class Presenter:
         return False
 
     async def refresh(self, live: LiveGame) -> None:
-        """Bring the table message up to date (posting it if there is none)."""
+        """Bring the table message up to date (posting it anew if it is due)."""
         self._dirty.add(live.id)
         lock = self._locks.setdefault(live.id, asyncio.Lock())
         async with lock:
             if live.id not in self._dirty:
                 return  # a refresh that started after our change already showed it
             self._dirty.discard(live.id)
+            self._since.setdefault(live.row.channel_id, 0)
             screen = await asyncio.to_thread(table_screen, live)
+            chapter = self._chapter(live)
             fingerprint = hash(screen_key(screen))
-            if self._shown.get(live.id) == fingerprint and live.row.table_message_id:
-                return
-            await self._show(live, screen)
+            if self._moves_down(live, chapter):
+                await self._post_table(live, screen, chapter)
+            elif self._shown.get(live.id) != fingerprint or not live.row.table_message_id:
+                await self._show(live, screen, chapter)
             self._shown[live.id] = fingerprint
         if not live.row.is_open:
             self._locks.pop(live.id, None)
             self._shown.pop(live.id, None)
+            self._since.pop(live.row.channel_id, None)
 
-    async def _show(self, live: LiveGame, screen: Screen) -> None:
+    def _chapter(self, live: LiveGame) -> str:
+        if live.status != "running" or live.state is None:
+            return live.row.table_chapter  # the lobby, or a game that ended: unchanged
+        return adapter_for(live.row.kind).chapter(table_context(live))
+
+    def _moves_down(self, live: LiveGame, chapter: str) -> bool:
+        """Whether the table is posted anew at the bottom rather than edited."""
+        if live.row.table_message_id is None or live.status not in ("running", "finished"):
+            return False
+        since = self._since.get(live.row.channel_id, 0)
+        posted = live.row.table_posted_at
+        old = posted is not None and self._service.clock.now() - posted > OLD_MESSAGE
+        return since >= SCREENFUL or old or (chapter != live.row.table_chapter and since > 0)
+
+    async def _post_table(self, live: LiveGame, screen: Screen, chapter: str) -> None:
+        """Post the table at the bottom; the old table message becomes a link to it."""
+        old = live.row.table_message_id
+        message = await self._post(live, screen)
+        if message is None:
+            return
+        await self._service.set_table_message(live, message.id, chapter)
+        self._since[live.row.channel_id] = 0
+        if old is None:
+            return
+        link = say(live, "table.moved", live.row.locale, link=message.jump_url)
+        try:
+            await (
+                self.channel(live)
+                .get_partial_message(old)
+                .edit(content=link, embed=None, attachments=[], view=None)
+            )
+        except discord.HTTPException as error:
+            log.info("could not shrink the old table of game %s: %s", live.id, error.status)
+
+    async def _show(self, live: LiveGame, screen: Screen, chapter: str) -> None:
         message_id = live.row.table_message_id
         if message_id is not None:
             try:
@@ -254,4 +373,5 @@ class Presenter:
                 return
         message = await self._post(live, screen)
         if message is not None:
-            await self._service.set_table_message(live, message.id)
+            await self._service.set_table_message(live, message.id, chapter)
+            self._since[live.row.channel_id] = 0

@@ -17,6 +17,7 @@ from bot.discord import ids
 from bot.discord.adapters import adapter_for
 from bot.discord.contexts import seat_context
 from bot.discord.replies import guarded, locale_of, show, tell
+from bot.discord.retire import Retirer
 from bot.discord.ui import Screen, send_kwargs
 from bot.i18n import t
 
@@ -26,8 +27,9 @@ def is_manager(interaction: discord.Interaction) -> bool:
 
 
 class Router:
-    def __init__(self, service: GameService) -> None:
+    def __init__(self, service: GameService, retirer: Retirer | None = None) -> None:
         self._service = service
+        self._retirer = retirer
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         if interaction.type is not discord.InteractionType.component:
@@ -36,7 +38,13 @@ class Router:
         control = ids.parse(str(data.get("custom_id", "")))
         if control is None:
             return
-        handler = {"lobby": self._lobby, "abort": self._abort, "game": self._game}[control.scope]
+        handler = {
+            "lobby": self._lobby,
+            "abort": self._abort,
+            "game": self._game,
+            "away": self._back,
+            "rematch": self._rematch,
+        }[control.scope]
         await guarded(interaction, lambda: handler(interaction, control))
 
     async def _live(self, interaction: discord.Interaction, game_id: int) -> LiveGame:
@@ -76,12 +84,52 @@ class Router:
         )
         await interaction.edit_original_response(content=t("abort.done", locale), view=None)
 
+    async def _back(self, interaction: discord.Interaction, control: ids.ControlId) -> None:
+        """ "I'm back": the bot stops playing for the player who presses it."""
+        await interaction.response.defer()  # the presenter edits the table
+        live = await self._live(interaction, control.game_id)
+        seat = live.seat_of(interaction.user.id)
+        if seat is None:
+            raise Refused("host.not_a_player")
+        if seat not in live.away:
+            raise Refused("host.not_away")
+        await self._service.set_away(live.id, interaction.user.id, seat, False)
+
+    async def _rematch(self, interaction: discord.Interaction, control: ids.ControlId) -> None:
+        """A new lobby in the same channel, with the same options; the presser hosts it
+        and the last game's players are invited."""
+        await interaction.response.defer()  # the presenter posts the new lobby
+        old = await self._live(interaction, control.game_id)
+        user = interaction.user
+        if old.seat_of(user.id) is None:
+            raise Refused("host.rematch_players_only")
+        row = old.row
+        await self._service.open_lobby(
+            kind=row.kind,
+            options=row.options,
+            guild_id=row.guild_id,
+            channel_id=row.channel_id,
+            parent_id=row.parent_id,
+            host_id=user.id,
+            host_name=user.display_name,
+            locale=row.locale,
+        )
+        others = [p.user_id for p in old.players if p.user_id != user.id]
+        if others:
+            mentions = " ".join(f"<@{u}>" for u in others)
+            text = t("table.rematch_invite", row.locale, host=f"<@{user.id}>", mentions=mentions)
+            await interaction.followup.send(
+                text, allowed_mentions=discord.AllowedMentions(users=True, roles=False)
+            )
+
     async def _game(self, interaction: discord.Interaction, control: ids.ControlId) -> None:
         locale = locale_of(interaction)
         if control.rest == ids.PANEL:
             await interaction.response.defer(ephemeral=True, thinking=True)
             live = await self._live(interaction, control.game_id)
-            await show(interaction, await self.panel(live, interaction.user.id, locale))
+            panel = await self.panel(live, interaction.user.id, locale)
+            await show(interaction, panel)
+            self._keep(live, interaction, panel)
             return
         await interaction.response.defer()  # a click on a private panel: update it
         live = await self._live(interaction, control.game_id)
@@ -104,6 +152,21 @@ class Router:
         else:
             panel = Screen(content=t("table.over", locale))
         await interaction.edit_original_response(**send_kwargs(panel, editing=True))
+        self._keep(live, interaction, panel)
+
+    def _keep(self, live: LiveGame, interaction: discord.Interaction, panel: Screen) -> None:
+        """Note a private panel, so its controls are retired when their step is over."""
+        if self._retirer is None or interaction.guild_id is None:
+            return  # a panel in a DM is a DM prompt, which the presenter notes
+        key = ("panel", interaction.user.id)
+        self._retirer.keep(
+            live.id,
+            key,
+            live.phase,
+            panel.rows,
+            lambda view: interaction.edit_original_response(view=view),
+            token=True,
+        )
 
     async def panel(
         self, live: LiveGame, user_id: int, locale: str, step: tuple[str, ...] = ()

@@ -69,7 +69,8 @@ class Screen:
     extra: dict[str, Any] = field(default_factory=dict)
 
 
-def build_view(rows: tuple[Row, ...]) -> discord.ui.View | None:
+def build_view(rows: tuple[Row, ...], *, retired: bool = False) -> discord.ui.View | None:
+    """The components of `rows`; `retired`: all disabled (their step is over)."""
     if not rows:
         return None
     view = discord.ui.View(timeout=None)
@@ -87,6 +88,7 @@ def build_view(rows: tuple[Row, ...]) -> discord.ui.View | None:
                         )
                         for o in row.options[:25]
                     ],
+                    disabled=retired,
                     row=number,
                 )
             )
@@ -97,7 +99,7 @@ def build_view(rows: tuple[Row, ...]) -> discord.ui.View | None:
                     label=button.label[:80],
                     custom_id=button.custom_id,
                     style=_STYLES[button.style],
-                    disabled=button.disabled,
+                    disabled=button.disabled or retired,
                     emoji=button.emoji,
                     row=number,
                 )
@@ -125,8 +127,8 @@ def send_kwargs(screen: Screen, *, editing: bool = False) -> dict[str, Any]:
         discord.File(io.BytesIO(p.data), filename=p.name, description=p.description[:1024])
         for p in screen.pictures
     ]
-    if embed is not None and screen.pictures:
-        embed.set_image(url=f"attachment://{screen.pictures[0].name}")
+    # Pictures go as plain attachments, never as the embed's image: Discord shows an
+    # attachment larger (up to about 550 x 350 against 400 x 300; `games.pictures`).
     view = build_view(screen.rows)
     if editing:
         kwargs["embed"] = embed

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -135,8 +136,17 @@ def _bot_handlers() -> set[asyncio.Task[object]]:
 
 
 def table(place: Channel) -> Message:
-    """The game's lobby / table message: the first message in its place."""
-    return place.visible_messages()[0]
+    """The game's lobby / table message as it is now: the first message in its place,
+    or, once the table moved down, the message its link leads to (and so on)."""
+    messages = place.visible_messages()
+    by_id = {m.id: m for m in messages}
+    message = messages[0]
+    while not message.components and (moved := _MOVED.search(message.content)):
+        message = by_id[int(moved.group(1))]
+    return message
+
+
+_MOVED = re.compile(r"/channels/\d+/\d+/(\d+)")
 
 
 def buttons(message: Message) -> list[str]:

@@ -19,6 +19,12 @@ class RaceAdapter(GameAdapter[RaceView]):
         rows = ((ctx.panel_button(),),) if view.winner is None else ()
         return Screen(embed_title=ctx.game_name, embed_text="\n".join(lines), rows=rows)
 
+    def turn_step(self, ctx: Context[RaceView]) -> str | None:
+        return ctx.say("race.step")
+
+    def chapter(self, ctx: Context[RaceView]) -> str:
+        return f"lap{ctx.view.lap}"  # every round of turns, the table moves down
+
     def panel(self, ctx: Context[RaceView], step: tuple[str, ...] = ()) -> Screen:
         view = ctx.view
         text = ctx.say("race.panel", lucky=view.my_lucky, counter=view.counter)

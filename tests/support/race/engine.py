@@ -36,6 +36,7 @@ class RaceState(State):
 
 class RaceView(BaseModel):
     counter: int
+    lap: int  # each seat has had this many turns
     target: int
     to_act: Seat | None
     winner: Seat | None
@@ -46,10 +47,11 @@ def _to_act(state: RaceState) -> set[Seat]:
     return {state.turn % state.seats}
 
 
-def _add(state: RaceState, seat: Seat, amount: int) -> list[Event]:
+def _add(state: RaceState, seat: Seat, amount: int, *, timed_out: bool = False) -> list[Event]:
     state.counter = min(state.target, state.counter + amount)
     state.turn += 1
-    events = [Event(key="race.added", params={"seat": seat, "amount": amount})]
+    key = "race.timed_out" if timed_out else "race.added"
+    events = [Event(key=key, params={"seat": seat, "amount": amount})]
     if state.counter >= state.target:
         state.winner = seat
         events.append(Event(key="race.won", params={"seat": seat}))
@@ -71,7 +73,8 @@ class Race(Game[RaceState, Add, RaceOptions, RaceView]):
             actions=(Add,),
             active=_to_act,
             ends=lambda state, now: in_seconds(now, state.turn_seconds),
-            timeout=lambda state: _add(state, state.turn % state.seats, 1),  # the default: +1
+            # the default: +1
+            timeout=lambda state: _add(state, state.turn % state.seats, 1, timed_out=True),
         ),
         "won": Phase[RaceState](),
     }
@@ -108,6 +111,7 @@ class Race(Game[RaceState, Add, RaceOptions, RaceView]):
     def view(self, state: RaceState, seat: Seat | None) -> RaceView:
         return RaceView(
             counter=state.counter,
+            lap=state.turn // state.seats,
             target=state.target,
             to_act=min(self.active(state), default=None),
             winner=state.winner,

@@ -1,0 +1,89 @@
+"""Retires controls whose step is over.
+
+A DM prompt or a private panel keeps its buttons after the game moves on; a click
+there is refused as stale, but nothing showed it. The presenter and the router note
+each message with controls they send, with the phase key its controls carry; when
+the game leaves that phase (or ends), the message is edited to show its controls
+disabled. A private panel can only be edited with its interaction's token, which
+Discord keeps for 15 minutes; older panels are let go.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+
+import discord
+
+from bot.core.clock import Clock
+from bot.discord import ids
+from bot.discord.ui import Row, Select, build_view
+
+log = logging.getLogger(__name__)
+
+TOKEN_LIFETIME = 15 * 60 - 30  # an interaction's token, with a margin
+
+Edit = Callable[[discord.ui.View | None], Awaitable[object]]
+
+
+@dataclass(frozen=True)
+class Shown:
+    phase: str | None  # the phase its controls act in (None: any phase)
+    rows: tuple[Row, ...]
+    edit: Edit  # edits the message's components
+    until: float | None  # when it can no longer be edited (None: never)
+
+
+def _of_a_step(row: Row) -> bool:
+    """Whether a row holds a control that acts in one phase only."""
+    custom_ids = [row.custom_id] if isinstance(row, Select) else [b.custom_id for b in row]
+    return any(
+        control is not None and control.phase is not None
+        for control in map(ids.parse, custom_ids)
+    )
+
+
+class Retirer:
+    def __init__(self, clock: Clock) -> None:
+        self._clock = clock
+        self._shown: dict[int, dict[object, Shown]] = {}
+
+    def keep(
+        self,
+        game_id: int,
+        key: object,
+        phase: str | None,
+        rows: tuple[Row, ...],
+        edit: Edit,
+        *,
+        token: bool = False,
+    ) -> None:
+        """Note a message with controls (`key`: one per message or per player's panel,
+        a newer one replaces the older); `token`: edited through an interaction."""
+        if not any(_of_a_step(row) for row in rows):  # e.g. only "open my panel"
+            self._shown.get(game_id, {}).pop(key, None)
+            return
+        until = self._clock.now() + TOKEN_LIFETIME if token else None
+        self._shown.setdefault(game_id, {})[key] = Shown(phase, rows, edit, until)
+
+    async def retire(self, game_id: int, phase: str | None, *, ended: bool = False) -> None:
+        """Disable the controls of every noted message of an earlier phase (all of
+        them once the game `ended`)."""
+        shown = self._shown.get(game_id)
+        if not shown:
+            return
+        now = self._clock.now()
+        for key, item in list(shown.items()):
+            if item.until is not None and item.until < now:
+                del shown[key]
+                continue
+            if not ended and (item.phase is None or item.phase == phase):
+                continue
+            del shown[key]
+            try:
+                await item.edit(build_view(item.rows, retired=True))
+            except discord.HTTPException as error:
+                log.info("could not retire controls of game %s: %s", game_id, error.status)
+        if ended or not shown:
+            self._shown.pop(game_id, None)

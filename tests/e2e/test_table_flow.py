@@ -1,0 +1,180 @@
+"""The table as players live with it, for every game alike (played with the example
+game): turn notices, absent players, retired controls, the table following the talk,
+the host as the first player, and a rematch."""
+
+from __future__ import annotations
+
+from bot.double import Channel, Message, SimUser
+from tests.support.harness import World, buttons, table
+
+TURN = 60  # seconds per turn in these games
+STEP = "add 1 or 2 to the counter"
+
+
+def board(place: Channel) -> str:
+    return str(table(place).embeds[0]["description"])
+
+
+def notices(place: Channel) -> list[str]:
+    """What the bot said in the place, oldest first (the table messages left out)."""
+    return [m.content for m in place.visible_messages() if not m.embeds and m.content]
+
+
+async def race(world: World, *names: str, **options: object) -> tuple[Channel, list[SimUser]]:
+    users = world.users(*names)
+    place = await world.open_game(users[0], "race", turn_seconds=TURN, **options)
+    for user in users[1:]:
+        await world.press(user, table(place), "Join")
+    await world.press(users[0], table(place), "Start")
+    return place, users
+
+
+async def add(world: World, user: SimUser, place: Channel, label: str = "+1") -> None:
+    await world.press(user, await world.panel(user, place, "My panel"), label)
+
+
+async def test_a_turn_notice_pings_the_next_player_and_names_the_step(world: World) -> None:
+    place, (ana, ben, cleo) = await race(world, "Ana", "Ben", "Cleo")
+    assert notices(place)[-1].endswith(f"{ana.mention}: {STEP}")
+    await add(world, ana, place)
+    said = notices(place)[-1]
+    assert said.startswith("Ana adds 1.") and said.endswith(f"{ben.mention}: {STEP}")
+    assert cleo.mention not in said and "your turn" not in said
+
+
+async def test_a_player_whose_time_runs_out_twice_is_away_until_back(world: World) -> None:
+    place, (ana, ben, cleo) = await race(world, "Ana", "Ben", "Cleo", target=30)
+    await add(world, ana, place)
+    await world.advance(TURN)  # Ben's time runs out: said as such, not as his choice
+    await world.settle()
+    assert "Time ran out: Ben's turn added 1." in notices(place)[-1]
+    assert "away" not in board(place).lower()
+    await add(world, cleo, place)
+    await add(world, ana, place)
+    await world.advance(TURN)  # a second time in a row: Ben is away
+    await world.settle()
+    said = "\n".join(notices(place)[-2:])
+    assert "Ben let the time run out twice in a row and is away now" in said
+    assert "Away (the bot plays for them): Ben" in board(place)
+    assert "I'm back" in buttons(table(place))
+
+    # From now on Ben's turns are played at once: no one waits for him.
+    await add(world, cleo, place)
+    await add(world, ana, place)
+    assert "Counter: **8** of 30" in board(place)  # Ana 1, then Ben's default 1 at once
+    assert notices(place)[-1].endswith(f"{cleo.mention}: {STEP}")
+
+    # Only Ben can say he is back; then he plays again himself.
+    assert await world.press(ana, table(place), "I'm back") == "That player is not away."
+    await world.press(ben, table(place), "I'm back")
+    assert "Ben is back and plays again." in notices(place)[-1]
+    assert "Away" not in board(place)
+    await add(world, cleo, place)
+    await add(world, ana, place)
+    assert notices(place)[-1].endswith(f"{ben.mention}: {STEP}")
+    world.check_clean()
+
+
+async def test_acting_again_brings_an_away_player_back(world: World) -> None:
+    place, (ana, ben) = await race(world, "Ana", "Ben", target=30)
+    await add(world, ana, place)
+    for _ in range(2):  # Ben misses two turns; Ana plays in between
+        await world.advance(TURN)
+        await world.settle()
+        if "is away now" not in "\n".join(notices(place)):
+            await add(world, ana, place)
+    assert "Away (the bot plays for them): Ben" in board(place)
+    await add(world, ana, place)  # Ben's turn is played at once: Ana's turn again
+    panel = await world.panel(ben, place, "My panel")
+    assert buttons(panel) == []  # not his turn
+    await add(world, ana, place, "+2")
+    assert "Away" in board(place)
+
+
+async def test_everyone_away_is_not_played_to_the_end_at_once(world: World) -> None:
+    place, _ = await race(world, "Ana", "Ben", target=30)
+    for _ in range(4):
+        await world.advance(TURN)
+        await world.settle()
+    assert "Ana, Ben" in board(place)  # both away
+    counter = board(place)
+    await world.settle()
+    assert board(place) == counter  # the game waits for the next deadline
+    await world.advance(TURN)
+    await world.settle()
+    assert board(place) != counter
+
+
+async def test_a_panel_is_retired_when_its_turn_is_over(world: World) -> None:
+    place, (ana, _ben) = await race(world, "Ana", "Ben")
+    panel = await world.panel(ana, place, "My panel")
+    assert buttons(panel) == ["+1", "+2"]
+    await world.advance(TURN)  # her time runs out while the panel is open
+    await world.settle()
+    panel = ana.ephemerals(place)[-1]
+    assert all(c.get("disabled") for row in panel.components for c in row["components"])
+    world.check_clean()
+
+
+async def test_the_table_moves_down_each_lap_and_the_old_one_links_to_it(world: World) -> None:
+    place, (ana, ben) = await race(world, "Ana", "Ben", target=20)
+    first = table(place)
+    await add(world, ana, place)
+    assert table(place).id == first.id  # within a lap the table is edited in place
+    await add(world, ben, place)  # a new lap: the table is posted anew below
+    now, old = table(place), _fresh(place, first)
+    assert now.id > first.id and "Counter: **2** of 20" in board(place)
+    assert old.content.startswith("The table moved down:") and str(now.id) in old.content
+    assert not old.embeds and not old.attachments and not old.components
+    assert place.visible_messages()[-1].id == now.id or "My panel" not in buttons(
+        place.visible_messages()[-1]
+    )
+    world.check_clean()
+
+
+async def test_a_long_game_never_edits_an_old_table(world: World) -> None:
+    ana, ben = world.users("Ana", "Ben")
+    place = await world.open_game(ana, "race", turn_seconds=3600, target=50)
+    await world.press(ben, table(place), "Join")
+    await world.press(ana, table(place), "Start")
+    for _ in range(6):  # slow turns: hours pass, and the table is edited within a lap
+        await world.advance(55 * 60)
+        await add(world, ana, place)
+        await world.advance(55 * 60)
+        await add(world, ben, place)
+    assert "Counter: **12** of 50" in board(place)
+    world.check_clean()  # no edit of an hour-old message was refused (30046)
+
+
+async def test_the_host_is_first_even_after_leaving_and_joining_again(world: World) -> None:
+    ana, ben, cleo = world.users("Ana", "Ben", "Cleo")
+    place = await world.open_game(ana, "race")
+    await world.press(ben, table(place), "Join")
+    await world.press(ana, table(place), "Leave")
+    await world.press(cleo, table(place), "Join")
+    await world.press(ana, table(place), "Join")
+    await world.press(ana, table(place), "Start")
+    assert "Ana to play." in board(place)
+
+
+async def test_a_rematch_opens_a_lobby_with_the_same_options_and_invites_everyone(
+    world: World,
+) -> None:
+    place, (ana, ben) = await race(world, "Ana", "Ben", target=3)
+    await add(world, ana, place, "+2")
+    await add(world, ben, place)
+    results = _last_with(place, "Rematch")
+    await world.press(ben, results, "Rematch")
+    lobby = _last_with(place, "Join")
+    assert lobby.id != results.id and "Target: 3" in str(lobby.embeds[0]["description"])
+    assert f"Host: {ben.mention}" in str(lobby.embeds[0]["description"])
+    assert any(ana.mention in n and "rematch" in n for n in notices(place))
+    assert await world.press(ana, lobby, "Join") == "You joined the game."
+
+
+def _fresh(place: Channel, message: Message) -> Message:
+    return next(m for m in place.visible_messages() if m.id == message.id)
+
+
+def _last_with(place: Channel, label: str) -> Message:
+    return next(m for m in reversed(place.visible_messages()) if label in buttons(m))
