@@ -16,5 +16,9 @@ RUN pip install . && rm -rf /src \
 WORKDIR /app
 USER bot
 VOLUME ["/app/data"]
+# Without a token the sandbox starts: it must listen on every address of the container
+# (its 127.0.0.1 is out of reach from the host); publish the port with -p 8080:8080.
+ENV SANDBOX_HOST=0.0.0.0
+EXPOSE 8080
 # Same start command as the README; DISCORD_TOKEN comes from the environment.
 CMD ["python", "-m", "bot"]

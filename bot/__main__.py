@@ -1,4 +1,7 @@
-"""`python -m bot`: run the bot on Discord, or the local sandbox when no token is set."""
+"""`python -m bot`: run the bot on Discord, or the local sandbox when no token is set.
+
+Whatever stops start-up (a setting, a refused token, a busy port) is one sentence on
+stderr and exit status 2, never a traceback."""
 
 from __future__ import annotations
 
@@ -7,8 +10,12 @@ import asyncio
 import contextlib
 import logging
 import sys
+from typing import TYPE_CHECKING
 
 from bot.config import Settings, SettingsError, load_settings
+
+if TYPE_CHECKING:
+    from bot.double.server import AddressUnavailable
 
 DESCRIPTION = """Run the tabletop games bot.
 
@@ -17,7 +24,8 @@ Settings come from the environment or a .env file in the working directory:
   DATABASE_PATH   the SQLite file (default data/tabletop.sqlite3)
   DEV_GUILD_ID    a server id whose slash commands update instantly (optional)
   LOG_LEVEL       DEBUG, INFO, WARNING or ERROR (default INFO)
-  SANDBOX_PORT    the sandbox page's port on 127.0.0.1 (default 8080)
+  SANDBOX_PORT    the sandbox page's port (default 8080)
+  SANDBOX_HOST    the sandbox's address (default 127.0.0.1; 0.0.0.0 in Docker)
 """
 
 
@@ -51,9 +59,20 @@ def main(argv: list[str] | None = None) -> int:
         level=settings.log_level_number,
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",
     )
+    quiet_voice_warnings()
     if settings.discord_token is None or args.sandbox:
         return run_sandbox(settings)
     return run_discord(settings)
+
+
+def quiet_voice_warnings() -> None:
+    """The bot plays no audio: discord.py's warnings at start that its voice libraries
+    (PyNaCl, davey) are missing concern nothing it does. Its own switches turn them off
+    (they exist so that it warns once)."""
+    from discord.voice_client import VoiceClient
+
+    VoiceClient.warn_nacl = False
+    VoiceClient.warn_dave = False
 
 
 def run_discord(settings: Settings) -> int:
@@ -79,16 +98,38 @@ def run_discord(settings: Settings) -> int:
 
 def run_sandbox(settings: Settings) -> int:
     try:
-        from bot.sandbox import serve
+        from bot.double.server import AddressUnavailable
+        from bot.sandbox import load_sandbox_settings, serve
     except ImportError:
         print(
             "No DISCORD_TOKEN is set: put the bot token in the environment or in a .env file.",
             file=sys.stderr,
         )
         return 2
-    with contextlib.suppress(KeyboardInterrupt):
-        asyncio.run(serve(settings))
+    try:
+        sandbox = load_sandbox_settings()
+        with contextlib.suppress(KeyboardInterrupt):
+            asyncio.run(serve(settings, sandbox))
+    except SettingsError as error:
+        print(error, file=sys.stderr)
+        return 2
+    except AddressUnavailable as error:
+        print(unavailable(error), file=sys.stderr)
+        return 2
     return 0
+
+
+def unavailable(error: AddressUnavailable) -> str:
+    """One sentence for a sandbox that cannot listen, naming the setting to change."""
+    if error.in_use:
+        return (
+            f"The sandbox cannot start: port {error.port} is in use by another program;"
+            " set SANDBOX_PORT to a free port (0 picks any free one)."
+        )
+    return (
+        f"The sandbox cannot listen on {error.host} port {error.port} ({error.reason});"
+        " check SANDBOX_HOST and SANDBOX_PORT."
+    )
 
 
 if __name__ == "__main__":

@@ -99,15 +99,28 @@ def command_text(command: str, part: str, default: str) -> app_commands.locale_s
 
 
 def subcommand_names(games: list[AnyGame]) -> list[tuple[str, AnyGame]]:
-    """/newgame's subcommands: each game's id, then its aliases that are valid command
-    names not taken already (`/newgame tabula` for Lupusburg). Discord allows 25."""
-    names = {registry.normalize(g.id): g for g in games}
+    """/newgame's subcommands: one per game (its id), plus each other name players know
+    a game by (`/newgame tabula` for Lupusburg). An alias that only spells the game's id
+    or name another way (`noproblama`, `problama` for No Prob-Lama) is no second entry:
+    the command list would show the same game twice. An alias follows its game's id in
+    the list. Discord allows 25."""
+    ids = {registry.normalize(g.id) for g in games}
+    names: dict[str, AnyGame] = {}
     for game in games:
+        names[registry.normalize(game.id)] = game
         for alias in game.aliases:
             name = registry.normalize(alias)
-            if COMMAND_NAME.fullmatch(name) and name not in names:
+            taken = name in ids or name in names
+            if COMMAND_NAME.fullmatch(name) and not taken and not _spells(game, name):
                 names[name] = game
     return list(names.items())[:MAX_SUBCOMMANDS]
+
+
+def _spells(game: AnyGame, alias: str) -> bool:
+    """Whether `alias` (normalized) is the game's id or name written another way: a
+    part of its name, or a longer form of its id."""
+    ident, name = registry.normalize(game.id), registry.normalize(game.name)
+    return alias in name or ident in alias
 
 
 def required_permissions(granted: discord.Permissions) -> list[str]:

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 
 class ApiError(Exception):
-    """An error answer of the double's HTTP API, in Discord's shape."""
+    """An error answer of the double's HTTP API, in Discord's shape.
+
+    `extra`: more fields of the body (a 429's `retry_after` and `global`); `headers`:
+    headers of the answer beyond the usual rate-limit ones."""
 
     def __init__(
         self,
@@ -14,15 +18,20 @@ class ApiError(Exception):
         code: int,
         message: str,
         errors: dict[str, Any] | None = None,
+        *,
+        extra: dict[str, Any] | None = None,
+        headers: dict[str, str] | None = None,
     ) -> None:
         super().__init__(f"{status} {code} {message}")
         self.status = status
         self.code = code
         self.message = message
         self.errors = errors
+        self.extra = extra or {}
+        self.headers = headers or {}
 
     def body(self) -> dict[str, Any]:
-        body: dict[str, Any] = {"message": self.message, "code": self.code}
+        body: dict[str, Any] = {"message": self.message, "code": self.code, **self.extra}
         if self.errors is not None:
             body["errors"] = self.errors
         return body
@@ -102,6 +111,20 @@ def thread_exists() -> ApiError:
 
 def cannot_edit_other_users_message() -> ApiError:
     return ApiError(403, 50005, "Cannot edit a message authored by another user")
+
+
+def too_many_old_message_edits(retry_after: float) -> ApiError:
+    """30046, in the shape of a rate-limit answer (Discord's `RatelimitedResponse` with a
+    code). No `Via` header: discord.py then raises at once instead of sleeping
+    `retry_after` seconds of real time while the double's clock may be a fake one (on
+    Discord it may wait and retry up to five times: the bot must never get here)."""
+    return ApiError(
+        429,
+        30046,
+        "Maximum number of edits to messages older than 1 hour reached. Try again later.",
+        extra={"retry_after": round(retry_after, 3), "global": False},
+        headers={"Retry-After": str(max(1, math.ceil(retry_after)))},
+    )
 
 
 def too_large() -> ApiError:

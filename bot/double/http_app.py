@@ -75,7 +75,7 @@ async def api_middleware(request: web.Request, handler: Handler) -> web.StreamRe
         response = await handler(request)
     except errors.ApiError as exc:
         error = exc.body()
-        response = json(error, exc.status)
+        response = json(error, exc.status, exc.headers)
     except web.HTTPNotFound:
         error = errors.not_found().body()
         response = json(error, 404)

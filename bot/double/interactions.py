@@ -78,7 +78,7 @@ class Interactions:
         self.ack_timeout = ack_timeout
         self.records: dict[int, InteractionRecord] = {}
         self.by_token: dict[str, InteractionRecord] = {}
-        self.failures: list[str] = []
+        self.failures = state.failures  # one list of failures for the whole double
         self._deadlines: dict[int, asyncio.Task[None]] = {}
 
     # -- creating ------------------------------------------------------------------

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import errno
 import time
 from collections import deque
 from collections.abc import AsyncIterator, Callable
@@ -24,9 +25,25 @@ from bot.double.users import SimUser
 T = TypeVar("T")
 
 
+WILDCARDS = {"0.0.0.0": "127.0.0.1", "::": "::1", "": "127.0.0.1"}
+
+
+class AddressUnavailable(Exception):
+    """The double cannot listen on host:port (`in_use`: another program has the port)."""
+
+    def __init__(self, host: str, port: int, error: OSError) -> None:
+        super().__init__(f"cannot listen on {host}:{port}: {error.strerror or error}")
+        self.host = host
+        self.port = port
+        self.in_use = error.errno == errno.EADDRINUSE
+        self.reason = error.strerror or str(error)
+
+
 class DiscordDouble:
     """A local stand-in for Discord's HTTP API v10 and Gateway v10.
 
+    `host`: the address to listen on; on a wildcard (0.0.0.0, ::) it listens on every
+    address and the bot and the page's links use the loopback one.
     `openapi`: a path to Discord's OpenAPI description, `None` for the default location
     (`<repo>/../shared/discord-api-spec/openapi.json` or $DISCORD_OPENAPI), or `False`
     to skip schema validation.
@@ -70,7 +87,12 @@ class DiscordDouble:
         self._runner = web.AppRunner(build_app(self), access_log=None, shutdown_timeout=1.0)
         await self._runner.setup()
         site = web.TCPSite(self._runner, self.host, self.port)
-        await site.start()
+        try:
+            await site.start()
+        except OSError as error:
+            await self._runner.cleanup()
+            self._runner = None
+            raise AddressUnavailable(self.host, self.port, error) from error
         server = site._server
         sockets = getattr(server, "sockets", None) or []
         if sockets:
@@ -87,8 +109,14 @@ class DiscordDouble:
             self._runner = None
 
     @property
+    def reachable_host(self) -> str:
+        """The address to connect to: the loopback one when listening on every address."""
+        host = WILDCARDS.get(self.host, self.host)
+        return f"[{host}]" if ":" in host else host
+
+    @property
     def url(self) -> str:
-        return f"http://{self.host}:{self.port}"
+        return f"http://{self.reachable_host}:{self.port}"
 
     @property
     def api_base(self) -> str:
@@ -101,7 +129,7 @@ class DiscordDouble:
 
     @property
     def gateway_url(self) -> str:
-        return f"ws://{self.host}:{self.port}/gateway-ws"
+        return f"ws://{self.reachable_host}:{self.port}/gateway-ws"
 
     # -- the world -----------------------------------------------------------------
 
@@ -193,8 +221,9 @@ class DiscordDouble:
 
     @property
     def failures(self) -> list[str]:
-        """Interactions that failed (not acknowledged within 3 seconds)."""
-        return self.interactions.failures
+        """What failed on Discord's side: interactions not acknowledged within 3 seconds,
+        edits refused as too many to a message older than an hour (30046)."""
+        return self.state.failures
 
     @property
     def http_errors(self) -> list[Exchange]:
@@ -210,7 +239,7 @@ class DiscordDouble:
             raise AssertionError("Discord double saw problems:\n" + "\n".join(problems))
 
     def reset_health(self) -> None:
-        self.interactions.failures.clear()
+        self.state.failures.clear()
         self.exchanges.clear()
         self.unhandled.clear()
 
@@ -273,4 +302,4 @@ async def running_double(
         await double.stop()
 
 
-__all__ = ["DiscordDouble", "running_double"]
+__all__ = ["AddressUnavailable", "DiscordDouble", "running_double"]

@@ -33,6 +33,7 @@ from bot.double.model import (
     Role,
     User,
 )
+from bot.double.old_edits import OldMessageEdits
 from bot.double.waiting import Notifier
 
 GUILDS = 1 << 0
@@ -70,6 +71,10 @@ class DoubleState:
         self.global_commands: list[Json] = []
         self.guild_commands: dict[int, list[Json]] = {}
         self._listeners: list[Listener] = []
+        # What Discord would have refused or given up on while the bot thought all went
+        # well: late interactions, too many edits of an old message (tests check it).
+        self.failures: list[str] = []
+        self.old_edits = OldMessageEdits()
         self.bot = self.create_user(bot_name, bot=True)
         self.application_id = self.bot.id
         self.owner = self.create_user("Server Owner")
@@ -277,6 +282,11 @@ class DoubleState:
         return message
 
     def edit(self, message: Message, body: Json, uploads: list[Upload]) -> Message:
+        refused = self.old_edits.admit(message, self.now())
+        if refused is not None:
+            self.failures.append(self.old_edits.describe(message, self.now()))
+            self.changed()
+            raise refused
         if "flags" in body and body["flags"] is not None:
             keep = message.flags & ~EDITABLE_FLAGS
             message.flags = keep | (int(body["flags"]) & EDITABLE_FLAGS)

@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+import pytest
+
+from bot.discord.adapters import playable
 from bot.double import Channel
+from games import registry
 from tests.support.harness import World, buttons, table
 
 HOST_ONLY = "Only the host or a member with Manage Server can do that."
@@ -171,3 +177,35 @@ async def test_the_host_pauses_and_resumes(world: World) -> None:
     await world.advance(60)
     await world.settle()
     assert "Counter: **1** of 10" in lobby_text(place)
+
+
+def subcommands(world: World) -> dict[str, dict[str, Any]]:
+    """/newgame's subcommands as Discord stores them, by name, in their order."""
+    newgame = next(c for c in world.double.commands() if c["name"] == "newgame")
+    return {o["name"]: o for o in newgame["options"]}
+
+
+@pytest.mark.parametrize("offered_games", [None])  # every playable game
+async def test_newgame_lists_each_game_once_and_tabula_for_lupusburg(world: World) -> None:
+    listed = subcommands(world)
+    ids = [g.id for g in playable()]  # one entry per game, tabula right after Lupusburg
+    after = ids.index("lupusburg") + 1
+    assert list(listed) == [*ids[:after], "tabula", *ids[after:]]
+    assert all(sub["type"] == 1 for sub in listed.values())
+    lupusburg, tabula = listed["lupusburg"], listed["tabula"]
+    assert tabula["description"] == lupusburg["description"]
+    assert tabula["description"].startswith("Start a game of Lupusburg")
+    german = (tabula["description_localizations"] or {}).get("de", "")
+    assert german == (lupusburg["description_localizations"] or {}).get("de")
+    assert german.startswith("Ein Spiel Lupusburg")
+    assert [o["name"] for o in tabula["options"]] == [o["name"] for o in lupusburg["options"]]
+    lama = registry.get("lama")
+    assert all(registry.normalize(alias) not in listed for alias in lama.aliases)
+
+
+@pytest.mark.parametrize("offered_games", [None])
+async def test_newgame_tabula_opens_a_lupusburg_lobby(world: World) -> None:
+    ana = world.double.user("Ana")
+    place = await world.open_game(ana, "tabula")
+    assert (place.name or "").startswith("Lupusburg")
+    assert buttons(table(place)) == ["Join", "Leave", "Start", "Cancel"]

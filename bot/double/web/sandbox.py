@@ -4,7 +4,9 @@
         print("Open", double.page_url)
         ...
 
-or `await serve_sandbox(client, port=8080)` to run until cancelled (Ctrl-C).
+or `await serve_sandbox(client, port=8080)` to run until cancelled (Ctrl-C). The
+page and the API listen on `host` (127.0.0.1; 0.0.0.0 to be reachable from outside,
+as from a Docker container's published port).
 """
 
 from __future__ import annotations
@@ -69,14 +71,20 @@ async def _keep_saving(double: DiscordDouble, world: Path, every: float = 3.0) -
         save_world(double, world)
 
 
+def print_address(double: DiscordDouble) -> None:
+    print(f"Sandbox ready: open {double.page_url} in a browser", flush=True)
+
+
 async def serve_sandbox(
     client: discord.Client,
     *,
+    host: str = "127.0.0.1",
     port: int = 8080,
-    announce: Callable[[str], object] = print,
+    announce: Callable[[DiscordDouble], object] = print_address,
     **options: object,
 ) -> None:
-    """Run the sandbox until cancelled, announcing the page's address."""
-    async with start_sandbox(client, port=port, **options) as double:  # type: ignore[arg-type]
-        announce(f"Sandbox ready: open {double.page_url} in a browser")
+    """Run the sandbox until cancelled; `announce` tells where once it is ready.
+    `AddressUnavailable` if it cannot listen on host:port."""
+    async with start_sandbox(client, host=host, port=port, **options) as double:  # type: ignore[arg-type]
+        announce(double)
         await asyncio.Event().wait()
