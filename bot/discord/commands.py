@@ -202,6 +202,35 @@ class Commands:
             await guarded(interaction, lambda: self._pause(interaction, resume=True))
 
         @tree.command(
+            name=command_text("away", "name", "away"),
+            description=command_text("away", "description", "The bot plays for an absent player"),
+        )
+        @app_commands.rename(player=text("player", "command.away.option.player.name"))
+        @app_commands.describe(
+            player=text(english("command.away.option.player.description", "The absent player"),
+                        "command.away.option.player.description")
+        )  # fmt: skip
+        @app_commands.guild_only()
+        async def away(interaction: discord.Interaction, player: discord.Member) -> None:
+            await guarded(interaction, lambda: self._away(interaction, player, away=True))
+
+        @tree.command(
+            name=command_text("back", "name", "back"),
+            description=command_text("back", "description", "You (or a player) play again"),
+        )
+        @app_commands.rename(player=text("player", "command.back.option.player.name"))
+        @app_commands.describe(
+            player=text(english("command.back.option.player.description", "Who is back"),
+                        "command.back.option.player.description")
+        )  # fmt: skip
+        @app_commands.guild_only()
+        async def back(
+            interaction: discord.Interaction, player: discord.Member | None = None
+        ) -> None:
+            who = player or interaction.user
+            await guarded(interaction, lambda: self._away(interaction, who, away=False))
+
+        @tree.command(
             name=command_text("abort", "name", "abort"),
             description=command_text("abort", "description", "End the game in this thread"),
         )
@@ -313,6 +342,24 @@ class Commands:
         await tell(
             interaction, t("host.resumed" if resume else "host.paused_done", locale_of(interaction))
         )
+
+    async def _away(
+        self, interaction: discord.Interaction, player: discord.abc.User, *, away: bool
+    ) -> None:
+        """The host marks a player away (the bot plays for them at once) or back; a
+        player may say they are back themselves."""
+        live = await self._service.game_in(interaction.channel_id or 0)
+        if live is None:
+            raise Refused("host.no_game_here")
+        seat = live.seat_of(player.id)
+        if seat is None:
+            raise Refused("host.not_a_player_named", name=player.display_name)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await self._service.set_away(
+            live.id, interaction.user.id, seat, away, manager=is_manager(interaction)
+        )
+        key = "host.away_marked" if away else "host.back_marked"
+        await tell(interaction, t(key, locale_of(interaction), name=player.display_name))
 
     async def _abort(self, interaction: discord.Interaction) -> None:
         locale = locale_of(interaction)

@@ -178,3 +178,19 @@ def _fresh(place: Channel, message: Message) -> Message:
 
 def _last_with(place: Channel, label: str) -> Message:
     return next(m for m in reversed(place.visible_messages()) if label in buttons(m))
+
+
+async def test_the_host_marks_a_player_away_and_the_player_comes_back(world: World) -> None:
+    place, (ana, ben, cleo) = await race(world, "Ana", "Ben", "Cleo", target=30)
+    refused = await (await ben.slash("away", channel=place, player=cleo)).reply()
+    assert "Only the host" in refused.content
+    done = await (await ana.slash("away", channel=place, player=ben)).reply()
+    assert done.content == "Ben is marked away."
+    await world.settle()
+    assert f"{ana.mention} marked Ben as away" in notices(place)[-1]
+    await add(world, ana, place)  # Ben's turn is played at once
+    assert "Counter: **2** of 30" in board(place) and "Cleo to play." in board(place)
+    back = await (await ben.slash("back", channel=place)).reply()
+    assert back.content == "Ben is back."
+    await world.settle()
+    assert "Away" not in board(place)
