@@ -20,7 +20,7 @@ def notices(place: Channel) -> list[str]:
     return [m.content for m in place.visible_messages() if not m.embeds and m.content]
 
 
-async def race(world: World, *names: str, **options: object) -> tuple[Channel, list[SimUser]]:
+async def race(world: World, *names: str, **options: int) -> tuple[Channel, list[SimUser]]:
     users = world.users(*names)
     place = await world.open_game(users[0], "race", turn_seconds=TURN, **options)
     for user in users[1:]:
