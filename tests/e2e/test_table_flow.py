@@ -22,7 +22,7 @@ def notices(place: Channel) -> list[str]:
 
 async def race(world: World, *names: str, **options: int) -> tuple[Channel, list[SimUser]]:
     users = world.users(*names)
-    place = await world.open_game(users[0], "race", turn_seconds=TURN, **options)
+    place = await world.open_game(users[0], "race", None, turn_seconds=TURN, **options)
     for user in users[1:]:
         await world.press(user, table(place), "Join")
     await world.press(users[0], table(place), "Start")
