@@ -19,6 +19,7 @@ from PIL import ImageDraw
 
 from bot import i18n
 from bot.discord.ui import Screen, Select
+from games.pictures import name_letters
 
 OPEN, SEP, CLOSE = "⟦", "|", "⟧"
 _NOT_WORDS = [
@@ -68,8 +69,13 @@ def _segments(text: str) -> tuple[str, set[str]]:
 def unmarked(text: str, names: Iterable[str] = ()) -> str:
     """The words of `text` that do not come from the catalog ('' when all do)."""
     outside, _ = _segments(text)
+    names = list(names)
     for name in sorted(names, key=len, reverse=True):
         outside = outside.replace(name, " ")
+        for cut in range(len(name) - 1, 0, -1):  # a name shortened to fit: "Player wi…"
+            outside = outside.replace(name[:cut].rstrip() + "…", " ")
+    for mark in sorted(name_letters(names), key=len, reverse=True):  # "An", "An1" (a house)
+        outside = re.sub(rf"(?<!\w){re.escape(mark)}\d*(?!\w)", " ", outside)
     for pattern in _NOT_WORDS:
         outside = pattern.sub(" ", outside)
     return " ".join(w for w in outside.split() if any(c.isalpha() for c in w))
