@@ -173,7 +173,7 @@ class Presenter:
         if live.state is None:
             return
         adapter = adapter_for(live.row.kind)
-        for seat in sorted(live.game.active(live.state)):
+        for seat in sorted(live.game.active(live.state) - live.away):  # away: played at once
             screen = adapter.reminder(seat_context(live, seat))
             if screen is not None:
                 await self.direct(live, seat, screen)
@@ -326,12 +326,15 @@ class Presenter:
 
     def _moves_down(self, live: LiveGame, chapter: str) -> bool:
         """Whether the table is posted anew at the bottom rather than edited."""
-        if live.row.table_message_id is None or live.status not in ("running", "finished"):
+        if live.row.table_message_id is None:
+            return False
+        posted = live.row.table_posted_at
+        if posted is not None and self._service.clock.now() - posted > OLD_MESSAGE:
+            return True  # a lobby open for hours too: its joins would edit an old message
+        if live.status not in ("running", "finished"):
             return False
         since = self._since.get(live.row.channel_id, 0)
-        posted = live.row.table_posted_at
-        old = posted is not None and self._service.clock.now() - posted > OLD_MESSAGE
-        return since >= SCREENFUL or old or (chapter != live.row.table_chapter and since > 0)
+        return since >= SCREENFUL or (chapter != live.row.table_chapter and since > 0)
 
     async def _post_table(self, live: LiveGame, screen: Screen, chapter: str) -> None:
         """Post the table at the bottom; the old table message becomes a link to it."""

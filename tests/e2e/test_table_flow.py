@@ -194,3 +194,19 @@ async def test_the_host_marks_a_player_away_and_the_player_comes_back(world: Wor
     assert back.content == "Ben is back."
     await world.settle()
     assert "Away" not in board(place)
+
+
+async def test_a_lobby_open_for_hours_moves_down_rather_than_edit_an_old_message(
+    world: World,
+) -> None:
+    ana, ben, cleo = world.users("Ana", "Ben", "Cleo")
+    place = await world.open_game(ana, "race")
+    first = table(place)
+    await world.advance(2 * 3600)
+    for _ in range(3):  # six joins and leaves, two hours after the lobby opened
+        await world.press(ben, table(place), "Join")
+        await world.press(ben, table(place), "Leave")
+    await world.press(cleo, table(place), "Join")
+    lobby = table(place)
+    assert lobby.id != first.id and "Cleo" in str(lobby.embeds[0]["description"])
+    world.check_clean()  # no edit refused with 30046
