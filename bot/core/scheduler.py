@@ -4,6 +4,9 @@ Timers live in the store, so a restart loses none: on start-up, overdue timers f
 at once, in due order. A timer is deleted after its handler returns; handlers must be
 idempotent (the host checks the phase key a deadline was set for), so a timer that
 fires again after a crash mid-handler does nothing the second time.
+
+A handler that fails (a full disk, a bug) keeps its timer and is tried again after a
+growing delay, with one log line per attempt, never in a tight loop.
 """
 
 from __future__ import annotations
@@ -20,6 +23,9 @@ from bot.core.store import Store, TimerRow
 log = logging.getLogger(__name__)
 
 Handler = Callable[[TimerRow], Awaitable[None]]
+
+FIRST_RETRY = 5.0  # seconds after a failure; doubled each time, up to LAST_RETRY
+LAST_RETRY = 3600.0
 
 
 class KeepTimer(Exception):
@@ -39,6 +45,7 @@ class Scheduler:
         self._waiting_until: float | None = None
         self._firing: dict[int, asyncio.Task[None]] = {}  # timer id -> its handler
         self._kept: set[int] = set()  # timers kept for the next start (see KeepTimer)
+        self._failed: dict[int, tuple[int, float]] = {}  # timer id -> (failures, retry at)
 
     def start(self) -> None:
         if self._task is None:
@@ -82,9 +89,20 @@ class Scheduler:
     async def _run(self) -> None:
         while True:
             self._changed.clear()
-            timer = await self._store.next_timer(excluding=self._firing.keys() | self._kept)
-            if timer is None or timer.due_at > self._clock.now():
-                await self._wait(timer.due_at if timer else None)
+            now = self._clock.now()
+            resting = {t for t, (_, at) in self._failed.items() if at > now}
+            retry = min((at for _, at in self._failed.values() if at > now), default=None)
+            try:
+                timer = await self._store.next_timer(
+                    excluding=self._firing.keys() | self._kept | resting
+                )
+            except Exception:  # the store cannot be read now: look again later
+                log.exception("cannot read the timers")
+                await self._wait(now + FIRST_RETRY)
+                continue
+            if timer is None or timer.due_at > now:
+                due = timer.due_at if timer else None
+                await self._wait(min(due, retry) if due and retry else due or retry)
                 continue
             # Each handler runs on its own, so one slow timer (a round of reminder DMs)
             # never holds back another game's deadline. Due timers start in due order.
@@ -98,14 +116,30 @@ class Scheduler:
                 log.warning("timer %s of game %s kept: %s", timer.kind, timer.game_id, reason)
                 self._kept.add(timer.id)
                 return
-            except Exception:
-                log.exception("timer %s of game %s failed", timer.kind, timer.game_id)
             # Not reached when the bot stops mid-handler: the timer stays and fires
             # again on start-up (handlers are idempotent).
             await self._store.delete_fired(timer)
+            self._failed.pop(timer.id, None)
+        except Exception as error:
+            self._back_off(timer, error)
         finally:
             self._firing.pop(timer.id, None)
             self.changed()
+
+    def _back_off(self, timer: TimerRow, error: Exception) -> None:
+        """Keep a failed timer and try it again later, later each time."""
+        failures = self._failed.get(timer.id, (0, 0.0))[0] + 1
+        delay = min(LAST_RETRY, FIRST_RETRY * 2 ** (failures - 1))
+        self._failed[timer.id] = (failures, self._clock.now() + delay)
+        log.error(
+            "timer %s of game %s failed (attempt %d), next try in %.0f s: %r",
+            timer.kind,
+            timer.game_id,
+            failures,
+            delay,
+            error,
+            exc_info=failures == 1,  # the traceback once, not on every attempt
+        )
 
     async def _wait(self, due_at: float | None) -> None:
         """Sleep until `due_at` or until the timers change, whichever comes first."""

@@ -181,3 +181,31 @@ async def test_a_timer_whose_handler_was_cut_short_fires_again_after_a_restart(
     await second.idle()
     assert [g for g, _, _ in recorder.fired] == [game]
     await second.stop()
+
+
+async def test_a_failing_handler_is_tried_again_later_each_time_not_in_a_loop(
+    store: Store, clock: FakeClock
+) -> None:
+    (game,) = await make_games(store, 1)
+    attempts: list[float] = []
+
+    async def handler(timer: TimerRow) -> None:
+        attempts.append(clock.now())
+        if len(attempts) < 4:
+            raise OSError("database or disk is full")
+
+    scheduler = Scheduler(store, clock, handler)
+    scheduler.start()
+    clock.quiet_checks.append(scheduler.idle)
+    start = clock.now()
+    await scheduler.schedule(game, "deadline", start + 1)
+    await clock.advance(1)
+    await scheduler.idle()
+    assert attempts == [start + 1]  # failed once: kept, not retried at once
+    for _ in range(60):
+        await clock.advance(1)
+    await scheduler.idle()
+    # 5, 10 and 20 seconds later; then it worked and the timer is spent
+    assert [round(at - start) for at in attempts] == [1, 6, 16, 36]
+    assert await store.next_timer() is None
+    await scheduler.stop()
