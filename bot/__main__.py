@@ -1,6 +1,7 @@
 """`python -m bot`: run the bot on Discord, or the local sandbox when no token is set.
 
-Whatever stops start-up (a setting, a refused token, a busy port) is one sentence on
+Whatever stops start-up (a setting, a refused token, a busy port, a database that is
+corrupted, read-only or not a file) is one sentence on
 stderr and exit status 2, never a traceback."""
 
 from __future__ import annotations
@@ -10,9 +11,11 @@ import asyncio
 import contextlib
 import logging
 import sys
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from bot.config import Settings, SettingsError, load_settings
+from bot.core.store import DatabaseUnusable, check_database
 
 if TYPE_CHECKING:
     from bot.double.server import AddressUnavailable
@@ -60,9 +63,23 @@ def main(argv: list[str] | None = None) -> int:
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",
     )
     quiet_voice_warnings()
-    if settings.discord_token is None or args.sandbox:
-        return run_sandbox(settings)
-    return run_discord(settings)
+    sandbox = settings.discord_token is None or args.sandbox
+    try:  # before anything starts: a bad database is one sentence, not a hang
+        check_database(database_of(settings, sandbox=sandbox))
+    except DatabaseUnusable as error:
+        print(error, file=sys.stderr)
+        return 2
+    return run_sandbox(settings) if sandbox else run_discord(settings)
+
+
+def database_of(settings: Settings, *, sandbox: bool) -> Path:
+    """The SQLite file this run will use (the sandbox keeps its own)."""
+    if sandbox:
+        with contextlib.suppress(ImportError):  # without the double, run_sandbox says so
+            from bot.sandbox import sandbox_database
+
+            return sandbox_database(settings)
+    return settings.database_path
 
 
 def quiet_voice_warnings() -> None:

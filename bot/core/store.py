@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import re
 import sqlite3
 from collections.abc import Callable, Iterable, Sequence
@@ -29,6 +30,11 @@ OPEN_STATUSES = ("lobby", "running")
 
 class VersionConflict(Exception):
     """The game changed since the version the caller started from."""
+
+
+class DatabaseUnusable(Exception):
+    """The database cannot serve the bot (not a file, corrupted, read-only): the
+    message is one sentence for the operator."""
 
 
 class ChannelBusy(Exception):
@@ -128,9 +134,9 @@ class Store:
 
     @classmethod
     async def open(cls, path: str | Path, migrations: Path = MIGRATIONS) -> Store:
-        """Open (creating if needed) the database and bring its schema up to date."""
-        if str(path) != ":memory:":
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        """Open (creating if needed) the database and bring its schema up to date.
+        Raises DatabaseUnusable, at once, for a database the bot could not keep games in."""
+        await asyncio.to_thread(check_database, path)
         # Autocommit mode: every write opens its own transaction in `_write`. The
         # connection is used from two threads (see `_write`), never at once.
         db = await aiosqlite.connect(str(path), isolation_level=None, check_same_thread=False)
@@ -564,6 +570,54 @@ def _update_timer(db: sqlite3.Connection, game_id: int, timer: TimerUpdate) -> N
         " SET due_at = excluded.due_at, payload = excluded.payload",
         (game_id, timer.kind, timer.due_at, _dumps(timer.payload)),
     )
+
+
+def _usable_path(path: Path) -> None:
+    """The database path is a file (or can be made one) in a folder the bot may write."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise DatabaseUnusable(
+            f"The database folder {path.parent} cannot be created: {error.strerror}."
+        ) from None
+    if path.exists() and not path.is_file():
+        raise DatabaseUnusable(f"The database path {path} is not a file; set DATABASE_PATH.")
+    writable = os.access(path, os.W_OK) if path.exists() else True
+    if not writable or not os.access(path.parent, os.W_OK):
+        raise DatabaseUnusable(
+            f"The database {path} is read-only (the file or its folder): the bot must"
+            " be able to write it, and the files SQLite keeps beside it."
+        )
+
+
+def check_database(path: str | Path) -> None:
+    """Refuse now, with one sentence (DatabaseUnusable), a database the bot could not
+    keep games in: a path that is no file, a folder or file it may not write, a file
+    that is not SQLite or is damaged. A missing file is fine: it is created."""
+    if str(path) == ":memory:":
+        return
+    path = Path(path)
+    _usable_path(path)
+    db = sqlite3.connect(path, isolation_level=None)
+    try:
+        rows = db.execute("PRAGMA quick_check").fetchall()
+        db.execute("BEGIN IMMEDIATE")  # can we write? (a read-only mount says no)
+        try:
+            db.execute("CREATE TABLE write_probe (x)")
+        finally:
+            db.execute("ROLLBACK")
+    except sqlite3.DatabaseError as error:
+        raise DatabaseUnusable(
+            f"The database {path} cannot be used ({error}); restore it from a backup"
+            " or point DATABASE_PATH at another file."
+        ) from None
+    finally:
+        db.close()
+    if rows and rows[0][0] != "ok":
+        raise DatabaseUnusable(
+            f"The database {path} is damaged (SQLite's check: {rows[0][0]}); restore it"
+            " from a backup or point DATABASE_PATH at another file."
+        )
 
 
 def migration_files(folder: Path) -> list[tuple[int, Path]]:

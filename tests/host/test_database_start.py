@@ -1,0 +1,96 @@
+"""A database the bot could not keep games in is refused at start-up, at once, with one
+sentence and a non-zero exit, before anything connects to Discord."""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bot.core.store import DatabaseUnusable, Store, check_database
+
+TOKEN = "a" * 24 + ".bbbbbb." + "c" * 30  # well-formed, never used: the check comes first
+
+
+def run_bot(database: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "DISCORD_TOKEN": TOKEN, "SANDBOX_PORT": "0"}
+    return subprocess.run(
+        [sys.executable, "-m", "bot", "--database", str(database), *args],
+        capture_output=True, text=True, timeout=60, env=env,
+    )  # fmt: skip
+
+
+def garbage(path: Path) -> Path:
+    path.write_bytes(os.urandom(8192))
+    return path
+
+
+def test_a_file_that_is_no_database_is_one_sentence_and_exit_2(tmp_path: Path) -> None:
+    done = run_bot(garbage(tmp_path / "games.sqlite3"))
+    assert done.returncode == 2
+    assert done.stderr.strip().splitlines() == [
+        f"The database {tmp_path / 'games.sqlite3'} cannot be used (file is not a database);"
+        " restore it from a backup or point DATABASE_PATH at another file."
+    ]
+
+
+def test_the_sandbox_checks_its_own_database(tmp_path: Path) -> None:
+    garbage(tmp_path / "games-sandbox.sqlite3")
+    done = run_bot(tmp_path / "games.sqlite3", "--sandbox")
+    assert done.returncode == 2 and "games-sandbox.sqlite3 cannot be used" in done.stderr
+    assert "Traceback" not in done.stderr
+
+
+def test_a_folder_is_not_a_database(tmp_path: Path) -> None:
+    (tmp_path / "games.sqlite3").mkdir()
+    done = run_bot(tmp_path / "games.sqlite3")
+    assert done.returncode == 2 and "is not a file; set DATABASE_PATH" in done.stderr
+
+
+def test_a_damaged_database_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "games.sqlite3"
+    db = sqlite3.connect(path)
+    db.execute("PRAGMA page_size = 1024")
+    db.execute("CREATE TABLE t (x)")
+    db.executemany("INSERT INTO t VALUES (?)", [("x" * 500,)] * 200)
+    db.commit()
+    db.close()
+    data = bytearray(path.read_bytes())
+    data[1024 * 3 : 1024 * 3 + 200] = os.urandom(200)  # scribble over a table page
+    path.write_bytes(bytes(data))
+    with pytest.raises(DatabaseUnusable, match="damaged|cannot be used"):
+        check_database(path)
+
+
+async def test_a_read_only_database_is_refused_before_any_write(tmp_path: Path) -> None:
+    path = tmp_path / "games.sqlite3"
+    await (await Store.open(path)).close()  # a good database, made by the bot
+    path.chmod(0o444)
+    tmp_path.chmod(0o555)
+    try:
+        if os.access(path, os.W_OK):
+            pytest.skip("this user may write read-only files (root)")
+        with pytest.raises(DatabaseUnusable, match="read-only"):
+            await Store.open(path)
+    finally:
+        tmp_path.chmod(0o755)
+
+
+def test_a_read_only_connection_fails_the_write_probe(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """What a read-only mount does (root may write any file, so it is simulated)."""
+    path = tmp_path / "games.sqlite3"
+    sqlite3.connect(path).execute("CREATE TABLE t (x)").connection.close()
+    connect = sqlite3.connect
+
+    def read_only(database: object, **options: object) -> sqlite3.Connection:
+        return connect(f"file:{database}?mode=ro", uri=True, **options)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(sqlite3, "connect", read_only)
+    with pytest.raises(DatabaseUnusable, match="readonly"):
+        check_database(path)
