@@ -279,7 +279,8 @@ class Presenter:
                 )
             return True
         except discord.HTTPException as error:
-            log.info("no DM to %s in game %s: %s", user_id, live.id, error)
+            # DEBUG: at night, whom the bot writes to tells who holds a night role.
+            log.debug("no DM to %s in game %s: %s", user_id, live.id, error.code)
             return False
 
     async def prompt(self, live: LiveGame, seat: int, screen: Screen) -> bool:

@@ -48,7 +48,10 @@ async def guarded(interaction: discord.Interaction, work: Callable[[], Awaitable
         log.warning("missing permission: %s", error)
         await _safe_tell(interaction, t(_refused_by_discord(error), locale))
     except Exception:
-        log.exception("interaction %s failed", interaction.data)
+        # The control, never its chosen values (a peek, a claw, a vote are secrets).
+        data: dict[str, Any] = dict(interaction.data or {})
+        control = data.get("custom_id") or data.get("name")
+        log.exception("interaction on %s failed", control)
         await _safe_tell(interaction, t("host.error", locale))
 
 
