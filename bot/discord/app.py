@@ -65,6 +65,17 @@ class TabletopBot(discord.Client):
         else:
             await self.tree.sync()
 
+    async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
+        await self._channel_gone(payload.thread_id)
+
+    async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
+        await self._channel_gone(channel.id)
+
+    async def _channel_gone(self, channel_id: int) -> None:
+        """A game's thread or channel was deleted: nobody can see or play it any more."""
+        if self.service is not None and (live := await self.service.game_in(channel_id)):
+            await self.service.abandon(live.id)
+
     async def on_message(self, message: discord.Message) -> None:
         own = self.user is not None and message.author.id == self.user.id  # counted on send
         if self.presenter is not None and message.guild is not None and not own:

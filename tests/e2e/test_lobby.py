@@ -137,6 +137,21 @@ async def test_panels_are_private_and_stale_buttons_refused(world: World) -> Non
     assert "Counter: **3** of 10" in lobby_text(place)
 
 
+async def test_a_game_without_a_turn_limit_ends_when_its_thread_is_deleted(
+    world: World,
+) -> None:
+    ana, ben = world.users("Ana", "Ben")
+    place = await world.open_game(ana, "race")
+    await world.press(ben, table(place), "Join")
+    await world.press(ana, table(place), "Start")
+    world.double.delete_channel(place)
+    await world.settle()  # no timer will ever touch it: the deletion itself ends it
+    assert world.bot is not None and world.bot.store is not None
+    (row,) = await world.bot.store.games_in_guild(world.double.guild.id)
+    assert row.status == "aborted"
+    world.check_clean()
+
+
 async def test_a_game_whose_thread_was_deleted_ends_quietly(world: World) -> None:
     ana, ben = world.users("Ana", "Ben")
     place = await world.open_game(ana, "race", turn_seconds=30)
