@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import inspect
 import re
 import types
@@ -123,11 +124,23 @@ def _spells(game: AnyGame, alias: str) -> bool:
     return alias in name or ident in alias
 
 
-def required_permissions(granted: discord.Permissions) -> list[str]:
-    """What the bot lacks in a channel to host a game there: permission keys
+def opens_thread(channel: object, granted: discord.Permissions) -> bool:
+    """Whether a game from `channel` gets its own thread: a text channel where the bot
+    may both create threads and write in them (else it is played in the channel)."""
+    return (
+        isinstance(channel, discord.TextChannel)
+        and granted.create_public_threads
+        and granted.send_messages_in_threads
+    )
+
+
+def required_permissions(granted: discord.Permissions, *, in_thread: bool) -> list[str]:
+    """What the bot lacks to host a game where it will be played (a thread needs
+    Send Messages in Threads, a channel Send Messages): permission keys
     (`permission.<name>`, Discord's own names for them)."""
+    send = "send_messages_in_threads" if in_thread else "send_messages"
     checks = (
-        ("send_messages", granted.send_messages or granted.send_messages_in_threads),
+        (send, getattr(granted, send)),
         ("embed_links", granted.embed_links),
         ("attach_files", granted.attach_files),
     )
@@ -274,25 +287,32 @@ class Commands:
             if has(reason):  # a game's validator names a catalog sentence
                 reason = t(reason, locale)
             raise Refused("host.bad_options", reason=reason) from None
-        needed = required_permissions(interaction.app_permissions)
+        channel, granted = interaction.channel, interaction.app_permissions
+        may_thread = opens_thread(channel, granted)
+        in_thread = may_thread or isinstance(channel, discord.Thread)
+        needed = required_permissions(granted, in_thread=in_thread)
         if needed:
             what = listed([t(f"permission.{p}", locale) for p in needed], locale)
             raise Refused("host.missing_permissions", what=what, count=len(needed))
         await interaction.response.defer(ephemeral=True, thinking=True)
-        channel = interaction.channel
         user = interaction.user
-        may_thread = interaction.app_permissions.create_public_threads
         place, parent = await self._game_place(channel, game, user.display_name, may_thread)
-        live = await self._service.open_lobby(
-            kind=game.id,
-            options=options,
-            guild_id=interaction.guild_id,
-            channel_id=place.id,
-            parent_id=parent,
-            host_id=user.id,
-            host_name=user.display_name,
-            locale=str(interaction.guild_locale.value) if interaction.guild_locale else locale,
-        )
+        try:
+            live = await self._service.open_lobby(
+                kind=game.id,
+                options=options,
+                guild_id=interaction.guild_id,
+                channel_id=place.id,
+                parent_id=parent,
+                host_id=user.id,
+                host_name=user.display_name,
+                locale=str(interaction.guild_locale.value) if interaction.guild_locale else locale,
+            )
+        except BaseException:
+            if isinstance(place, discord.Thread):  # no game in it: leave no empty thread
+                with contextlib.suppress(discord.HTTPException):
+                    await place.delete()
+            raise
         await tell(
             interaction,
             t("newgame.opened", locale, game=game.name, place=f"<#{live.row.channel_id}>"),

@@ -8,6 +8,8 @@ import pytest
 
 from bot.discord.adapters import playable
 from bot.double import Channel
+from bot.double import permissions as perms
+from bot.double.model import Overwrite
 from games import registry
 from tests.support.harness import World, buttons, table
 
@@ -224,3 +226,33 @@ async def test_newgame_tabula_opens_a_lupusburg_lobby(world: World) -> None:
     place = await world.open_game(ana, "tabula")
     assert (place.name or "").startswith("Lupusburg")
     assert buttons(table(place)) == ["Join", "Leave", "Start", "Cancel"]
+
+
+async def test_without_send_messages_in_threads_the_game_is_played_in_the_channel(
+    world: World,
+) -> None:
+    """The bot may create threads but not write in them: no empty, blocked thread."""
+    ana = world.users("Ana")[0]
+    channel = world.double.add_channel("no-thread-talk")
+    channel.overwrites.append(
+        Overwrite(world.double.guild.id, 0, deny=perms.SEND_MESSAGES_IN_THREADS)
+    )
+    place = await world.open_game(ana, "race", channel)
+    assert place.id == channel.id and "Join" in buttons(table(place))
+    assert [c for c in world.double.state.channels.values() if c.is_thread] == []
+    world.check_clean()
+
+
+async def test_a_failed_write_leaves_no_empty_thread(world: World, monkeypatch: Any) -> None:
+    ana = world.users("Ana")[0]
+    assert world.bot is not None and world.bot.store is not None
+
+    async def full_disk(**_: Any) -> None:
+        raise OSError("database or disk is full")
+
+    monkeypatch.setattr(world.bot.store, "create_game", full_disk)
+    reply = await (await ana.slash("newgame race")).reply()
+    assert "Something went wrong on my side" in reply.content
+    await world.settle()
+    threads = [c for c in world.double.state.channels.values() if c.is_thread]
+    assert all(c.deleted for c in threads) and threads  # made, then taken away again
