@@ -256,3 +256,18 @@ async def test_a_failed_write_leaves_no_empty_thread(world: World, monkeypatch: 
     await world.settle()
     threads = [c for c in world.double.state.channels.values() if c.is_thread]
     assert all(c.deleted for c in threads) and threads  # made, then taken away again
+
+
+async def test_a_control_that_is_not_on_the_clicked_message_cannot_be_sent(
+    world: World,
+) -> None:
+    """As on Discord, a click carries only a custom_id of the message clicked: a forged
+    abort or panel step from the public table never reaches the bot."""
+    ana, ben = world.users("Ana", "Ben")
+    place = await world.open_game(ana, "race")
+    lobby = table(place)
+    game_id = lobby.components[0]["components"][0]["custom_id"].split(":")[1]
+    for forged in (f"abort:{game_id}:no", f"game:{game_id}:-:@x", "game:²:-:panel"):
+        with pytest.raises(LookupError):
+            await ben.click(lobby, custom_id=forged)
+    assert table(place).revision == lobby.revision  # nothing was edited
