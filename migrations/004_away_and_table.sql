@@ -7,3 +7,6 @@ ALTER TABLE players ADD COLUMN away INTEGER NOT NULL DEFAULT 0;
 -- edits to messages older than an hour) and the game's chapter it was posted for.
 ALTER TABLE games ADD COLUMN table_posted_at REAL;
 ALTER TABLE games ADD COLUMN table_chapter TEXT NOT NULL DEFAULT '';
+-- What the table message shows (a digest): an unchanged table is never edited, not
+-- even after a restart, so an edit cannot tell that someone acted in secret.
+ALTER TABLE games ADD COLUMN table_fingerprint TEXT NOT NULL DEFAULT '';

@@ -381,6 +381,12 @@ class GameService:
         if user_id != live.row.host_id and not manager:
             raise Refused("lobby.host_only")
 
+    async def set_table_fingerprint(self, live: LiveGame, fingerprint: str) -> None:
+        """Record what the table message shows now (see the presenter)."""
+        if fingerprint != live.row.table_fingerprint:
+            await self.store.set_table_fingerprint(live.id, fingerprint)
+            live.row = replace(live.row, table_fingerprint=fingerprint)
+
     async def set_table_message(
         self, live: LiveGame, message_id: int | None, chapter: str = ""
     ) -> None:

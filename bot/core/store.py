@@ -62,6 +62,7 @@ class GameRow:
     state_version: int = 1  # the game's `state_version` when `state` was written
     table_posted_at: float | None = None  # when the table message was posted
     table_chapter: str = ""  # the game's chapter when it was posted (see the presenter)
+    table_fingerprint: str = ""  # a digest of what the table message shows now
 
     @property
     def is_open(self) -> bool:
@@ -102,7 +103,7 @@ class TimerRow:
 _GAME_COLUMNS = (
     "id, guild_id, channel_id, parent_id, kind, options, status, host_id, locale, seed,"
     " state, version, table_message_id, created_at, updated_at, paused_remaining, state_version,"
-    " table_posted_at, table_chapter"
+    " table_posted_at, table_chapter, table_fingerprint"
 )
 
 
@@ -443,6 +444,13 @@ class Store:
                 "UPDATE games SET table_message_id = ?, table_posted_at = ?, table_chapter = ?"
                 " WHERE id = ?",
                 (message_id, posted_at, chapter, game_id),
+            )
+        )
+
+    async def set_table_fingerprint(self, game_id: int, fingerprint: str) -> None:
+        await self._write(
+            lambda db: db.execute(
+                "UPDATE games SET table_fingerprint = ? WHERE id = ?", (fingerprint, game_id)
             )
         )
 

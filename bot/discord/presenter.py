@@ -17,6 +17,7 @@ over are retired (see `bot.discord.retire`).
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import logging
 from dataclasses import replace
 from typing import Any
@@ -87,9 +88,16 @@ def with_away(live: LiveGame, screen: Screen) -> Screen:
     return replace(screen, content="\n".join(filter(None, [screen.content, line])), rows=rows)
 
 
-def screen_key(screen: Screen) -> tuple[object, ...]:
-    pictures = tuple((p.name, p.data, p.description) for p in screen.pictures)
-    return (screen.content, screen.embed_title, screen.embed_text, screen.rows, pictures)
+def fingerprint(screen: Screen) -> str:
+    """A digest of everything a screen shows; the same in every process (unlike
+    `hash`), so it can be stored and compared after a restart."""
+    digest = hashlib.blake2b(digest_size=16)
+    digest.update(repr((screen.content, screen.embed_title, screen.embed_text)).encode())
+    digest.update(repr(screen.rows).encode())
+    for picture in screen.pictures:
+        digest.update(repr((picture.name, picture.description)).encode())
+        digest.update(picture.data)
+    return digest.hexdigest()
 
 
 def happened(change: Change) -> Happened:
@@ -105,9 +113,6 @@ class Presenter:
         self._service = service
         self._locks: dict[int, asyncio.Lock] = {}
         self._dirty: set[int] = set()
-        # What each table message shows now: an unchanged table is not edited again,
-        # so an edit never gives away that someone acted in secret.
-        self._shown: dict[int, int] = {}
         self._since: dict[int, int] = {}  # messages in a game's channel since its table
         self.retirer = Retirer(service.clock)
 
@@ -309,15 +314,18 @@ class Presenter:
             self._since.setdefault(live.row.channel_id, 0)
             screen = await asyncio.to_thread(table_screen, live)
             chapter = self._chapter(live)
-            fingerprint = hash(screen_key(screen))
+            shows = fingerprint(screen)
+            # An unchanged table is not edited again, so an edit never gives away that
+            # someone acted in secret (the digest is stored: a restart changes nothing).
+            shown = True
             if self._moves_down(live, chapter):
-                await self._post_table(live, screen, chapter)
-            elif self._shown.get(live.id) != fingerprint or not live.row.table_message_id:
-                await self._show(live, screen, chapter)
-            self._shown[live.id] = fingerprint
+                shown = await self._post_table(live, screen, chapter)
+            elif live.row.table_fingerprint != shows or not live.row.table_message_id:
+                shown = await self._show(live, screen, chapter)
+            if shown:
+                await self._service.set_table_fingerprint(live, shows)
         if not live.row.is_open:
             self._locks.pop(live.id, None)
-            self._shown.pop(live.id, None)
             self._since.pop(live.row.channel_id, None)
 
     def _chapter(self, live: LiveGame) -> str:
@@ -337,16 +345,16 @@ class Presenter:
         since = self._since.get(live.row.channel_id, 0)
         return since >= SCREENFUL or (chapter != live.row.table_chapter and since > 0)
 
-    async def _post_table(self, live: LiveGame, screen: Screen, chapter: str) -> None:
+    async def _post_table(self, live: LiveGame, screen: Screen, chapter: str) -> bool:
         """Post the table at the bottom; the old table message becomes a link to it."""
         old = live.row.table_message_id
         message = await self._post(live, screen)
         if message is None:
-            return
+            return False
         await self._service.set_table_message(live, message.id, chapter)
         self._since[live.row.channel_id] = 0
         if old is None:
-            return
+            return True
         link = say(live, "table.moved", live.row.locale, link=message.jump_url)
         try:
             await (
@@ -356,8 +364,9 @@ class Presenter:
             )
         except discord.HTTPException as error:
             log.info("could not shrink the old table of game %s: %s", live.id, error.status)
+        return True
 
-    async def _show(self, live: LiveGame, screen: Screen, chapter: str) -> None:
+    async def _show(self, live: LiveGame, screen: Screen, chapter: str) -> bool:
         message_id = live.row.table_message_id
         if message_id is not None:
             try:
@@ -366,16 +375,18 @@ class Presenter:
                     .get_partial_message(message_id)
                     .edit(**send_kwargs(screen, editing=True))
                 )
-                return
+                return True
             except discord.NotFound as error:
                 if error.code == UNKNOWN_CHANNEL:
                     await self._service.abandon(live.id)
-                    return
+                    return False
                 log.info("table message of game %s is gone; posting a new one", live.id)
             except discord.HTTPException as error:
                 log.warning("cannot edit the table of game %s: %s", live.id, error)
-                return
+                return False
         message = await self._post(live, screen)
-        if message is not None:
-            await self._service.set_table_message(live, message.id, chapter)
-            self._since[live.row.channel_id] = 0
+        if message is None:
+            return False
+        await self._service.set_table_message(live, message.id, chapter)
+        self._since[live.row.channel_id] = 0
+        return True
