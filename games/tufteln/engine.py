@@ -10,7 +10,8 @@ Two ways to play (option `schedule`):
 The game ends as soon as every sheet is full.
 
 The flow as phases (`phase_key` in brackets):
-- "live" (r1..r15): the seats yet to place the roll on the table act.
+- "live" (r1..r15): the seats yet to place the roll on the table act. With a turn
+  limit, whoever is still to place gets a DM reminder shortly before it runs out.
 - "waiting" (r0): a scheduled game before its first roll. It ends at once: the
   lobby starts itself at the first roll time (`starts_at`), and a host who starts
   it early gets the first roll at once too.
@@ -47,6 +48,9 @@ from games.tufteln.sheet import BLANK_SHEET, FIELD_NAMES, field_index
 REMIND_AFTER = timedelta(hours=4)  # a reminder at most this long after a roll...
 REMIND_SHARE = 0.5  # ...and halfway to the next deadline when that comes sooner
 REMIND_MIN_GAP = timedelta(hours=1)  # rolls closer together than this: no reminders
+LIVE_REMIND_BEFORE = timedelta(minutes=1)  # live: a reminder this long before time runs out,
+LIVE_REMIND_SHARE = 0.25  # or a quarter of the turn before, when that is sooner
+LIVE_REMIND_MIN_TURN = timedelta(minutes=1)  # shorter turn limits: no reminder
 
 
 # -- the phases ------------------------------------------------------------------------------
@@ -70,7 +74,8 @@ def roll(state: TuftelnState) -> list[Event]:
     """A scheduled deadline: the next roll (after the 15th, the catch-up begins)."""
     events = [_roll(state)]
     if len(state.rolls) == ROUNDS:
-        events.append(Event(key="tufteln.last_roll", params={"hours": state.final_hours}))
+        hours = state.final_hours
+        events.append(Event(key="tufteln.last_roll", params={"hours": hours, "count": hours}))
     return events
 
 
@@ -95,6 +100,16 @@ def remind(state: TuftelnState, start: datetime, end: datetime) -> datetime | No
     return start + min(REMIND_AFTER, gap * REMIND_SHARE)
 
 
+def remind_live(state: TuftelnState, start: datetime, end: datetime) -> datetime | None:
+    """Near the end of a live turn limit (a minute, or a quarter of it, before), so a
+    player who looked away can still place before the bot does; none for short limits,
+    which a player at the table sees run out anyway."""
+    gap = end - start
+    if not state.remind or gap < LIVE_REMIND_MIN_TURN:
+        return None
+    return end - min(LIVE_REMIND_BEFORE, gap * LIVE_REMIND_SHARE)
+
+
 class Tufteln(Game[TuftelnState, Place, TuftelnOptions, TuftelnView]):
     id = "tufteln"
     name = "Tüfteln"
@@ -112,6 +127,7 @@ class Tufteln(Game[TuftelnState, Place, TuftelnOptions, TuftelnView]):
             moves=moves,
             ends=lambda state, now: in_seconds(now, state.turn_seconds),
             timeout=place_open_by_default,
+            remind=remind_live,
         ),
         "waiting": Phase[TuftelnState](ends=lambda state, now: now, timeout=roll),
         "scheduled": Phase[TuftelnState](
@@ -170,6 +186,15 @@ class Tufteln(Game[TuftelnState, Place, TuftelnOptions, TuftelnView]):
     def phase_key(self, state: TuftelnState) -> str:
         phase = self.phase(state)
         return phase if phase in ("end", "final") else f"r{len(state.rolls)}"
+
+    def waiting_for(self, state: TuftelnState) -> frozenset[Seat]:
+        """Scheduled play waits for nobody: the dice roll on the schedule whoever has
+        placed, and a player behind catches up later, so a roll coming is no timeout of
+        theirs (the host counts none, and plays nothing for them). Live play and the
+        final catch-up wait for whoever still has to place."""
+        if self.phase(state) == "scheduled":
+            return frozenset()
+        return super().waiting_for(state)
 
     def behind(self, state: TuftelnState) -> list[int]:
         """How many rolls each seat still has to place."""
@@ -306,11 +331,11 @@ def _finish(state: TuftelnState) -> list[Event]:
     scores = [total(sheet) for sheet in state.sheets]
     best = max(scores)
     winners = sum(1 for points in scores if points == best)
-    events = [Event(key="tufteln.over", params={"best": best, "winners": winners})]
+    params = {"best": best, "count": best, "winners": winners}
+    events = [Event(key="tufteln.over", params=params)]
     if state.seats == 1:
-        events.append(
-            Event(key=f"tufteln.rating.{rating(best)}", params={"seat": 0, "total": best})
-        )
+        params = {"seat": 0, "total": best, "count": best}
+        events.append(Event(key=f"tufteln.rating.{rating(best)}", params=params))
     return events
 
 

@@ -10,6 +10,7 @@ from games.engine import Options, Seat, State
 from games.tufteln.schedule import canonical
 
 ROUNDS = 15
+MAX_SCHEDULE = 80  # characters of a schedule as typed
 
 
 class TuftelnOptions(Options):
@@ -19,7 +20,6 @@ class TuftelnOptions(Options):
     )
     schedule: str = Field(
         "",
-        max_length=80,
         description="Empty: live. Or roll on a schedule: 'every 4h', 'daily 18:00 Europe/Berlin'",
     )
     turn_seconds: int = Field(
@@ -28,20 +28,24 @@ class TuftelnOptions(Options):
     final_hours: int = Field(
         24, ge=1, le=168, description="Scheduled play: hours after the last roll to catch up"
     )
-    remind: bool = Field(True, description="Scheduled play: remind players who fall behind by DM")
+    remind: bool = Field(
+        True,
+        description="Remind by DM shortly before a turn limit ends, and when behind on a schedule",
+    )
 
+    # A refused option reaches the player who typed it: each error is a catalog key
+    # (the host says its sentence in the reader's language).
     @field_validator("schedule")
     @classmethod
     def _schedule(cls, value: str) -> str:
+        if len(value) > MAX_SCHEDULE:
+            raise ValueError("tufteln.option_error.unreadable")
         return canonical(value)
 
     @model_validator(mode="after")
     def _one_clock(self) -> TuftelnOptions:
         if self.schedule and self.turn_seconds:
-            raise ValueError(
-                "A turn limit is for live play; a scheduled game rolls on its schedule. "
-                "Set turn_seconds to 0 or leave the schedule empty."
-            )
+            raise ValueError("tufteln.option_error.two_clocks")
         return self
 
 

@@ -1,7 +1,9 @@
 """Roll schedules for asynchronous play: 'every 4h', 'every 30m', 'daily 18:00 Europe/Berlin'.
 
-A schedule is parsed once when the options are validated (a clear sentence on
-error) and stored in its canonical spelling. German spellings are read too ('alle 4h',
+A schedule is parsed once when the options are validated and stored in its
+canonical spelling. A schedule that cannot be read raises ValueError with a catalog
+key (`tufteln.option_error.*`): the host tells the player its sentence in their
+language. German spellings are read too ('alle 4h',
 'alle 2 Stunden', 'täglich 18:00 Europe/Berlin'). `describe` says a schedule in the
 reader's language. `next_roll_time` is pure: the host uses it to announce the first
 roll, the engine to time each next one.
@@ -34,10 +36,7 @@ _DAILY = re.compile(
     re.I,
 )
 
-FORMAT_HELP = (
-    "Write the schedule like 'every 4h', 'every 30m' or 'daily 18:00 Europe/Berlin' "
-    "(several times: 'daily 08:00,20:00 UTC'), or leave it empty for live play."
-)
+UNREADABLE = "tufteln.option_error.unreadable"
 
 
 @dataclass(frozen=True)
@@ -81,33 +80,30 @@ def _zone(name: str) -> str:
     try:
         ZoneInfo(canonical)
     except (ZoneInfoNotFoundError, ValueError):
-        raise ValueError(
-            f"I don't know the time zone '{name}'. Use a name like Europe/Berlin, "
-            "America/New_York or UTC."
-        ) from None
+        raise ValueError("tufteln.option_error.zone") from None
     return canonical
 
 
 @cache
 def parse_schedule(text: str) -> Schedule:
-    """Parse a schedule; ValueError with a sentence for people if it is not one."""
+    """Parse a schedule; ValueError with a catalog key if it is not one."""
     text = " ".join(text.split())
     if match := _INTERVAL.fullmatch(text):
         amount, unit = int(match[1]), match[2].lower()
         interval = timedelta(minutes=amount * _MINUTES_PER[unit[0]])
         if not MIN_INTERVAL <= interval <= MAX_INTERVAL:
-            raise ValueError("The time between rolls must be between 5 minutes and 7 days.")
+            raise ValueError("tufteln.option_error.interval")
         return Every(interval)
     if match := _DAILY.fullmatch(text):
         times = []
         for clock in match[1].split(","):
             hours, minutes = (int(part) for part in clock.strip().split(":"))
             if hours > 23 or minutes > 59:
-                raise ValueError(f"'{clock.strip()}' is not a time of day; use 00:00 to 23:59.")
+                raise ValueError("tufteln.option_error.clock")
             times.append(time(hours, minutes))
         zone = _zone(match[2]) if match[2] else "UTC"
         return Daily(tuple(sorted(set(times))), zone)
-    raise ValueError(f"I can't read the schedule '{text}'. {FORMAT_HELP}")
+    raise ValueError(UNREADABLE)
 
 
 def canonical(text: str) -> str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -11,9 +12,10 @@ import pytest
 from bot.discord import ids
 from bot.discord.adapters.base import Happened
 from bot.discord.adapters.context import Context
-from bot.discord.adapters.tufteln import ADAPTER, panel
+from bot.discord.adapters.tufteln import ADAPTER, panel, render
 from bot.discord.ui import Button, Picture, Screen, Select
 from games.engine import Event, Seat
+from games.pictures import name_letters
 from games.tufteln import GAME
 from games.tufteln.models import Place, TuftelnState, TuftelnView
 from tests.support.marked import (
@@ -313,6 +315,32 @@ def test_a_big_table_counts_instead_of_naming() -> None:
     assert "Player1" not in text
 
 
+def test_counts_read_right_for_one() -> None:
+    game = Table(12, {"schedule": "every 4h"})
+    game.expire()
+    game.play(0, random.Random(1))
+    text = ADAPTER.table(game.context()).embed_text or ""
+    assert "✅ 1 of 12 players has placed roll 1." in text
+    german = Table(12, {"schedule": "every 4h"}, "de")
+    german.expire()
+    german.play(0, random.Random(1))
+    assert "✅ 1 von 12 Spielern hat Wurf 1 eingetragen." in (
+        ADAPTER.table(german.context()).embed_text or ""
+    )
+    quick = Table(1, {"schedule": "every 4h", "final_hours": 1})
+    for _ in range(15):
+        events = quick.expire()
+    (last,) = [e for e in events if e.key == "tufteln.last_roll"]
+    assert "during the final hour;" in quick.context().event(last)
+    solo = finish(Table(1))
+    result = GAME.result(solo.state)
+    ctx = solo.context()
+    assert result is not None and ctx.view.sheets is not None
+    sheet = ctx.view.sheets[0].model_copy(update={"total": 1})  # a poor sheet: one point
+    poor = replace(ctx, view=ctx.view.model_copy(update={"sheets": [sheet]}))
+    assert "🏆 Winner: Player000 (1 point)." in ADAPTER.results(poor, result).content
+
+
 def test_one_line_for_hundreds_of_default_placements() -> None:
     game = Table(200, {"turn_seconds": 60})
     game.play(0, random.Random(1))
@@ -320,7 +348,7 @@ def test_one_line_for_hundreds_of_default_placements() -> None:
     screen = ADAPTER.announcement(game.context(), Happened("expired", tuple(events), None))
     assert screen is not None
     lines = screen.content.splitlines()
-    assert lines[0] == "⏱️ Time is up for roll 1: the default placement was used for 199 players."
+    assert lines[0] == "⏱️ Time ran out for roll 1: the bot placed the dice for 199 players."
     assert lines[1].startswith("🎲 **Roll 2 of 15**:") and len(lines) == 2
 
 
@@ -330,8 +358,50 @@ def test_a_placement_alone_is_not_announced() -> None:
     events = game.play(1, random.Random(1))
     happened = Happened("acted", tuple(events), 1)
     assert ADAPTER.announcement(game.context(), happened) is None
-    assert not ADAPTER.mention_turn(game.context(), happened)
-    assert ADAPTER.mention_turn(Table(2).context(), happened)  # live play: pinged
+
+
+def test_a_live_turn_names_the_roll_to_place_and_its_dice() -> None:
+    game = Table(3, {"turn_seconds": 60})
+    first, second = game.state.rolls[0]
+    assert ADAPTER.turn_step(game.context()) == f"place roll 1 ({first} and {second})"
+    game.play(0, random.Random(1))
+    game.play(1, random.Random(1))
+    game.play(2, random.Random(1))  # everyone placed: roll 2 is on the table
+    first, second = game.state.rolls[1]
+    assert ADAPTER.turn_step(game.context()) == f"place roll 2 ({first} and {second})"
+    german = Table(2, {}, "de")
+    first, second = german.state.rolls[0]
+    assert ADAPTER.turn_step(german.context()) == f"Wurf 1 eintragen ({first} und {second})"
+    assert ADAPTER.turn_step(finish(Table(2)).context()) is None  # over: nothing to do
+
+
+def test_a_scheduled_game_names_no_step_its_dice_roll_on_the_schedule() -> None:
+    game = Table(2, {"schedule": "every 4h"})
+    assert ADAPTER.turn_step(game.context()) is None  # the first roll is coming
+    game.expire()
+    assert ADAPTER.turn_step(game.context()) is None  # reminders come by DM instead
+    for _ in range(14):
+        game.expire()
+    assert ADAPTER.turn_step(game.context()) is None  # the catch-up after the last roll
+
+
+def test_each_roll_is_a_chapter_so_the_table_comes_anew_with_it() -> None:
+    game = Table(2, {"turn_seconds": 60})
+    chapters = [ADAPTER.chapter(game.context())]
+    rnd = random.Random(2)
+    game.play(0, rnd)
+    assert ADAPTER.chapter(game.context()) == chapters[0]  # a placement: the same roll
+    game.play(1, rnd)
+    chapters.append(ADAPTER.chapter(game.context()))
+    game.expire()
+    chapters.append(ADAPTER.chapter(game.context()))
+    assert chapters == ["roll1", "roll2", "roll3"]
+    finish(game)
+    assert ADAPTER.chapter(game.context()) == "roll15"  # the end: edited, not posted anew
+    waiting = Table(2, {"schedule": "daily 18:00 UTC"})
+    before = ADAPTER.chapter(waiting.context())
+    waiting.expire()
+    assert before != ADAPTER.chapter(waiting.context()) == "roll1"
 
 
 def test_the_final_deadline_names_whose_rolls_the_default_filled() -> None:
@@ -345,8 +415,7 @@ def test_the_final_deadline_names_whose_rolls_the_default_filled() -> None:
     screen = ADAPTER.announcement(game.context(), Happened("finished", tuple(events), None))
     assert screen is not None
     assert screen.content.splitlines() == [
-        "⏱️ The final deadline has passed: the default placement filled the open rolls of "
-        "Player001 (15 rolls).",
+        "⏱️ Time ran out for the open rolls: the bot placed them for Player001 (15 rolls).",
         "🏁 All sheets are full.",
     ]
     result = GAME.result(game.state)
@@ -379,11 +448,12 @@ def test_a_reminder_names_the_oldest_open_roll_and_the_deadline() -> None:
     one = ADAPTER.reminder(game.context(0))
     many = ADAPTER.reminder(game.context(1))
     assert one is not None and many is not None
+    (a, b), (c, d) = game.state.rolls
     assert one.content.splitlines() == [
-        "⏰ **Tüfteln** in <#2>: roll 2 is waiting on your sheet.",
+        f"⏰ **Tüfteln** in <#2>: roll 2 ({c} and {d}) is waiting on your sheet.",
         f"Next roll: <t:{int(NOW) + 4 * 3600}:F> (<t:{int(NOW) + 4 * 3600}:R>).",
     ]
-    assert "you have 2 open rolls to place, starting with roll 1" in many.content
+    assert f"you have 2 open rolls to place, starting with roll 1 ({a} and {b})" in many.content
     button = many.rows[0]
     assert isinstance(button, tuple) and button[0].label == "My sheet"
     game.play(0, random.Random(1))
@@ -392,6 +462,37 @@ def test_a_reminder_names_the_oldest_open_roll_and_the_deadline() -> None:
         game.expire()
     final = ADAPTER.reminder(game.context(1))
     assert final is not None and "Final deadline" in final.content
+    assert "the bot places your open rolls" in final.content
+
+
+def test_a_live_reminder_says_which_dice_to_place_and_when_time_runs_out() -> None:
+    game = Table(2, {"turn_seconds": 600})
+    game.deadline_at = NOW + 60
+    first, second = game.state.rolls[0]
+    reminder = ADAPTER.reminder(game.context(1))
+    assert reminder is not None
+    assert reminder.content == (
+        f"⏰ **Tüfteln** in <#2>: place roll 1 ({first} and {second}). "
+        f"Time runs out <t:{int(NOW) + 60}:R>; then the bot places your dice."
+    )
+    button = reminder.rows[0]
+    assert isinstance(button, tuple) and button[0].label == "My sheet"
+    game.play(1, random.Random(1))
+    assert ADAPTER.reminder(game.context(1)) is None  # placed meanwhile
+    untimed = Table(2)
+    assert ADAPTER.reminder(untimed.context(0)) is None  # no limit: nothing runs out
+
+
+def test_the_panel_says_which_rolls_the_bot_placed() -> None:
+    game = Table(2, {"turn_seconds": 60})
+    game.play(0, random.Random(1))
+    game.expire()
+    assert "The bot placed" not in ADAPTER.panel(game.context(0)).content
+    assert "⏱️ The bot placed one of your rolls when time ran out." in (
+        ADAPTER.panel(game.context(1)).content
+    )
+    game.expire()
+    assert "The bot placed 2 of your rolls" in ADAPTER.panel(game.context(1)).content
 
 
 # -- every word from the catalog, in the reader's language ----------------------------------
@@ -477,8 +578,11 @@ def every_screen(locale: str) -> list[tuple[str, Screen]]:
     live.play(0, rnd)
     add("panel, placed (live)", ADAPTER.panel(live.context(0)))
     add("table, one missing", ADAPTER.table(live.context()))
+    add("reminder, live", ADAPTER.reminder(live.context(1)))
+    add("turn step, live", Screen(content=ADAPTER.turn_step(live.context()) or ""))
     events = live.expire()
     add("announcement, turn limit", ADAPTER.announcement(live.context(), expired(events)))
+    add("panel, the bot placed a roll", ADAPTER.panel(live.context(1)))
     buttons_step = Table(1, {"variant": "B"}, locale)
     buttons_step.state.rolls[0] = (4, 4)
     add("panel, equal dice", ADAPTER.panel(buttons_step.context(0)))
@@ -511,7 +615,8 @@ def expired(events: list[Event]) -> Happened:
     return Happened("expired", tuple(events), None)
 
 
-NAMES = [f"Player{s:03}" for s in range(24)] + ["Tüfteln", "Europe/Berlin"]
+PLAYERS = [f"Player{s:03}" for s in range(24)]
+NAMES = [*PLAYERS, *name_letters(PLAYERS), "Tüfteln", "Europe/Berlin"]  # marks from names too
 
 
 @pytest.mark.parametrize("locale", ["de", "en"])
@@ -542,17 +647,21 @@ def test_every_word_comes_from_the_catalog_in_the_readers_language(
 
 def test_the_pictures_draw_every_kind_in_german(monkeypatch: pytest.MonkeyPatch) -> None:
     """Without marks: the German words themselves, drawn and described."""
+    monkeypatch.setattr(render, "_dice", {})  # drawn afresh, not from an earlier test
     drawn = record_drawn_text(monkeypatch)
     game = finish(Table(1, {}, "de"))
     (sheet,) = ADAPTER.panel(game.context(0)).pictures
     assert sheet.description.startswith("Tüfteln-Zettel von Player000, 15 von 15 Würfen")
     for words in ("Zettel von Player000", "Punkte pro Quadrat", "Viererpasch", "Straße"):
         assert words in drawn
-    assert {"Summe", "Solo-Wertung", "vorgedruckt", "zuletzt eingetragen"} <= set(drawn)
+    assert {"Summe", "Solo-Wertung", "vorgedruckt", "letzter Wurf"} <= set(drawn)
     result = GAME.result(game.state)
     assert result is not None
-    (board,) = ADAPTER.results(game.context(), result).pictures
-    assert board.description.startswith("Tüfteln: Endstand. Gewonnen hat Player000")
+    (board,) = ADAPTER.results(game.context(), result).pictures  # solo: the sheet, rated
+    assert board.description.startswith("Tüfteln-Zettel von Player000, 15 von 15 Würfen")
+    duo = finish(Table(2, {}, "de"))
+    (board,) = ADAPTER.results(duo.context(), result).pictures
+    assert board.description.startswith("Tüfteln: Endstand. Gewonnen ha")
     live = Table(2, {}, "de")
     (dice,) = ADAPTER.table(live.context()).pictures
     assert dice.description.startswith("Wurf 1 von 15: Würfel 1 zeigt")

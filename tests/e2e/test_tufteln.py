@@ -36,13 +36,27 @@ def board(place: Channel) -> str:
     return f"{embed.get('title', '')}\n{embed.get('description', '')}"
 
 
+def is_notice(message: Message) -> bool:
+    """A message the bot said: not a table (an embed), nor an old table's link."""
+    return bool(message.content) and not message.embeds and "table moved" not in message.content
+
+
 def notices(place: Channel) -> list[str]:
-    """Every message in the place after the table message."""
-    return [m.content for m in place.visible_messages()[1:]]
+    """What the bot said in the place, oldest first (tables and their links left out)."""
+    return [m.content for m in place.visible_messages() if is_notice(m)]
 
 
 def rolls_posted(place: Channel) -> list[Message]:
-    return [m for m in place.visible_messages()[1:] if m.content.startswith("🎲 **Roll")]
+    return [m for m in place.visible_messages() if is_notice(m) and "🎲 **Roll" in m.content]
+
+
+def dice(place: Channel, roll: int) -> str:
+    """How a roll's dice read in its turn step, from the roll's announcement."""
+    said = next(m.content for m in rolls_posted(place) if f"**Roll {roll} of 15**" in m.content)
+    first, second = (
+        said.split(f"**Roll {roll} of 15**: ")[1].split("\n")[0].rstrip(".").split(" and ")
+    )
+    return f"({first} and {second})"
 
 
 def rest_of(select: dict[str, object]) -> str:
@@ -113,14 +127,21 @@ async def test_two_players_play_a_live_game_to_the_end(world: World) -> None:
     assert "roll 1 of 15" in board(place_) and "To place: Ana, Ben" in board(place_)
     assert table(place_).attachments[0].filename == "roll.png"
     save(table(place_), "table")
+    # Both place at once: the table names the step and whom it waits for, pinging nobody.
+    first, second = (int(n) for n in board(place_).split("**")[1:4:2])
+    waiting = f"Waiting for Ana and Ben: place roll 1 ({first} and {second})"
+    assert any(waiting in n for n in notices(place_))
+    assert not any(ben.mention in n or ana.mention in n for n in notices(place_)[1:])
 
     panel = await world.panel(ana, place_, SHEET)
     assert panel.ephemeral and not ben.can_see(panel)
     assert "**Roll 1 of 15**" in panel.content and panel.attachments[0].filename == "sheet.png"
     save(panel, "panel")
+    said = len(notices(place_))
     await place_roll(world, ana, panel)
     assert "Placed: Ana" in board(place_) and "To place: Ben" in board(place_)
-    assert any(ben.mention in n and "your turn" in n for n in notices(place_))
+    assert len(notices(place_)) == said  # Ben was waited for already: no new notice
+    assert not any("your turn" in n for n in notices(place_))
     again = await world.panel(ana, place_, SHEET)
     assert "You have placed roll 1" in again.content and again.selects == []
 
@@ -133,7 +154,12 @@ async def test_two_players_play_a_live_game_to_the_end(world: World) -> None:
         await place(world, ben, place_)
         if roll < 15:
             assert f"roll {roll + 1} of 15" in board(place_)
+            # Each roll posts the table anew at the bottom; the old one links to it.
+            assert place_.visible_messages()[-1].id == table(place_).id
+            step = f"Waiting for Ana and Ben: place roll {roll + 1} {dice(place_, roll + 1)}"
+            assert step in notices(place_)[-1]
     assert len(rolls_posted(place_)) == 14  # roll 1 is on the table from the start
+    assert place_.visible_messages()[0].content.startswith("The table moved down")
 
     results = place_.visible_messages()[-1]
     assert "final scores" in results.content and "Winner" in results.content
@@ -147,6 +173,7 @@ async def test_two_players_play_a_live_game_to_the_end(world: World) -> None:
     assert "Your final sheet" in final.content and "rank" in final.content
     assert (final.attachments[0].description or "").startswith("Ben's")
     save(final, "final_panel")
+    world.check_clean()
 
 
 async def test_a_solo_game_ends_with_the_rating(world: World) -> None:
@@ -156,16 +183,28 @@ async def test_a_solo_game_ends_with_the_rating(world: World) -> None:
     for _ in range(2):
         await place(world, ana, place_)
     assert "roll 3 of 15" in board(place_) and "Place by <t:" in board(place_)
-    # Ana walks away: each turn limit places her roll by the default.
-    for _ in range(13):
+    # Ana walks away: a DM reminds her shortly before the limit, then the bot places.
+    await world.advance(45)
+    await world.settle()
+    (reminder,) = [m for m in ana.dms() if m.content.startswith("⏰")]
+    assert f"place roll 3 {dice(place_, 3)}. Time runs out <t:" in reminder.content
+    assert "then the bot places your dice" in reminder.content
+    await world.advance(15)
+    for _ in range(12):
         await world.advance(60)
     await world.settle()
     defaults = [n for n in notices(place_) if n.startswith("⏱️")]
-    assert len(defaults) == 13 and "the default placement was used for Ana" in defaults[0]
+    assert len(defaults) == 13
+    assert defaults[0].startswith("⏱️ Time ran out for roll 3: the bot placed the dice for Ana.")
+    panel = await world.panel(ana, place_, SHEET)
+    assert "The bot placed 13 of your rolls when time ran out." in panel.content
     results = place_.visible_messages()[-1]
     assert "Ana scored" in results.content and "points:" in results.content
+    (sheet,) = results.attachments  # a solo game's standings: the sheet with its rating
+    assert (sheet.description or "").startswith("Ana's Tüfteln sheet, 15 of 15 rolls placed")
     final = await world.panel(ana, place_, SHEET)
     assert "Your final sheet" in final.content and "Ana scored" in final.content
+    world.check_clean()
 
 
 async def test_a_big_table_counts_and_one_line_covers_every_default(world: World) -> None:
@@ -183,7 +222,9 @@ async def test_a_big_table_counts_and_one_line_covers_every_default(world: World
     await world.settle()
     new = notices(place_)[before:]
     assert len(new) == 1  # one message for 21 defaults and the next roll
-    assert "the default placement was used for 21 players" in new[0] and "Roll 2 of 15" in new[0]
+    assert "the bot placed the dice for 21 players" in new[0] and "Roll 2 of 15" in new[0]
+    assert f"Waiting for 24 players: place roll 2 {dice(place_, 2)}" in new[0]
+    assert "<@" not in new[0]  # nobody pinged
 
 
 # -- scheduled play ------------------------------------------------------------------------
@@ -216,7 +257,7 @@ async def test_a_scheduled_game_runs_over_days(world: World) -> None:
     await place(world, ana, place_)
     await world.advance(2 * HOUR)  # the reminder, halfway to the next roll
     assert [len(reminders(u)) for u in (ana, ben, cleo)] == [0, 1, 1]
-    assert "roll 1 is waiting" in reminders(ben)[0].content
+    assert f"roll 1 {dice(place_, 1)} is waiting" in reminders(ben)[0].content
     await world.advance(2 * HOUR)
     assert len(rolls_posted(place_)) == 2
     await place(world, ana, place_)
@@ -258,11 +299,18 @@ async def test_a_scheduled_game_runs_over_days(world: World) -> None:
     await world.advance(24 * HOUR)
     await world.settle()
     assert len(reminders(cleo)) == 15 and "Final deadline" in reminders(cleo)[-1].content
-    final_notice = next(n for n in notices(place_) if "final deadline has passed" in n)
-    assert "Cleo (15 rolls)" in final_notice
+    final_notice = next(n for n in notices(place_) if "Time ran out for the open rolls" in n)
+    assert "the bot placed them for Cleo (15 rolls)" in final_notice
     assert "final scores" in place_.visible_messages()[-1].content
     final = await world.panel(cleo, place_, SHEET)
     assert "Your final sheet" in final.content
+    # Scheduled play names no step in the channel: its reminders come by DM.
+    assert not any("Waiting for" in n for n in notices(place_))
+    # Every roll's table was posted anew (and an hour-old one before an edit), so no
+    # message was edited hours later past Discord's limit (the double checks that).
+    moved = [m for m in place_.visible_messages() if "table moved down" in m.content]
+    assert len(moved) >= 15  # the lobby's and rolls 1-14's at least
+    world.check_clean()
 
 
 async def test_the_host_starts_a_scheduled_game_early_and_it_rolls_at_once(world: World) -> None:
@@ -287,6 +335,17 @@ async def test_a_malformed_schedule_is_refused_with_a_sentence(world: World) -> 
     assert answer.ephemeral and answer.content.startswith("Those options don't work:")
     assert "every 4h" in answer.content or "daily" in answer.content
     assert world.double.threads(world.channel) == []  # nothing was opened
+
+
+async def test_a_refused_option_is_explained_in_the_players_language(world: World) -> None:
+    jan = world.double.add_member("Jan", locale="de")
+    both = await world.answer(
+        await jan.slash("newgame tufteln", schedule="alle 4h", turn_seconds=60)
+    )
+    assert both.ephemeral and "Ein Zeitlimit gibt es nur im Live-Spiel" in both.content
+    zone = await world.answer(await jan.slash("newgame tufteln", schedule="täglich 18:00 Mars"))
+    assert "Diese Zeitzone kenne ich nicht" in zone.content
+    assert world.double.threads(world.channel) == []
 
 
 # -- a German server ---------------------------------------------------------------------

@@ -62,6 +62,20 @@ def test_live_deadline_is_the_turn_limit_or_none() -> None:
     assert GAME.deadline(live(turn_seconds=0), NOW) is None
 
 
+def test_a_live_turn_limit_reminds_shortly_before_it_runs_out() -> None:
+    def before_end(turn_seconds: int, remind: bool = True) -> timedelta | None:
+        options = GAME.parse_options({"turn_seconds": turn_seconds, "remind": remind})
+        deadline = GAME.deadline(GAME.setup(2, options, seed=4), NOW)
+        assert deadline is not None
+        return deadline.at - deadline.remind_at if deadline.remind_at else None
+
+    assert before_end(600) == timedelta(minutes=1)  # a minute before the end
+    assert before_end(120) == timedelta(seconds=30)  # a quarter of a short limit
+    assert before_end(60) == timedelta(seconds=15)
+    assert before_end(59) is None  # a player at the table sees it run out anyway
+    assert before_end(600, remind=False) is None
+
+
 def test_live_timeout_places_the_default_for_whoever_is_missing() -> None:
     state = live()
     state, _ = GAME.apply(state, 0, first_legal(state, 0))
@@ -145,7 +159,8 @@ def test_scheduled_reminders_come_some_hours_into_a_long_wait() -> None:
     assert remind_at("every 1h") == timedelta(minutes=30)
     assert remind_at("every 59m") is None  # rolls within the hour: no reminders
     assert remind_at("every 4h", remind=False) is None
-    assert GAME.deadline(live(), NOW).remind_at is None  # type: ignore[union-attr]
+    untimed = GAME.setup(3, GAME.parse_options({}), seed=4)
+    assert GAME.deadline(untimed, NOW) is None  # live without a limit: nothing to remind of
 
 
 def test_scheduled_rolls_only_at_deadlines_not_when_everyone_placed() -> None:
@@ -191,7 +206,7 @@ def test_scheduled_phase_keys_and_the_final_deadline() -> None:
         keys.append(GAME.phase_key(state))
     assert keys == [f"r{k}" for k in range(15)] + ["final"]
     assert [e.key for e in events] == ["tufteln.rolled", "tufteln.last_roll"]
-    assert events[1].params == {"hours": 24}
+    assert events[1].params == {"hours": 24, "count": 24}
     deadline = GAME.deadline(state, NOW)
     assert deadline is not None
     assert (deadline.key, deadline.at) == ("final", NOW + timedelta(hours=24))
@@ -233,7 +248,7 @@ def test_solo_game_announces_its_rating() -> None:
     state, events = GAME.expire(state)
     total = GAME.result(state).scores[0]  # type: ignore[union-attr]
     assert events[-1].key.startswith("tufteln.rating.")
-    assert events[-1].params == {"seat": 0, "total": total}
+    assert events[-1].params == {"seat": 0, "total": total, "count": total}
 
 
 def test_remind_option_is_recorded_for_the_host() -> None:

@@ -1,22 +1,26 @@
-"""Pictures: phone-sized, drawn from views, with alt text; the scoreboard copes with 200."""
+"""Pictures: sized for how Discord shows them, drawn from views, with alt text; the
+standings cope with 200 players."""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageDraw
 
 from bot.i18n import t
+from games.pictures import MIN_SHOWN_TEXT, Say, name_letters, shown_scale
 from games.tufteln import GAME
-from games.tufteln.models import TuftelnState
+from games.tufteln.models import TuftelnState, TuftelnView
 from games.tufteln.pictures import (
     BLUE_MARK,
     FILL,
     HIGHLIGHT,
     YELLOW_MARK,
+    Grid,
     dice_image,
     draw_grid,
     scoreboard_image,
@@ -46,14 +50,72 @@ def finished(seats: int, seed: int = 2) -> TuftelnState:
     return state
 
 
-def test_own_sheet_mid_game() -> None:
+def midgame(rolls: int = 4) -> TuftelnState:
     state = GAME.setup(2, GAME.parse_options({}), seed=5)
     rnd = random.Random(5)
-    for _ in range(4):
+    for _ in range(rolls):
         for seat in (0, 1):
             state, _ = GAME.apply(state, seat, rnd.choice(GAME.legal_actions(state, seat)))
+    return state
+
+
+@contextmanager
+def font_sizes() -> Iterator[list[tuple[str, float]]]:
+    """Every string drawn meanwhile, with its font size."""
+    drawn: list[tuple[str, float]] = []
+    original = ImageDraw.ImageDraw.text
+
+    def text(self: ImageDraw.ImageDraw, xy: Any, words: Any, *args: Any, **kw: Any) -> None:
+        face = kw.get("font") or (args[1] if len(args) > 1 else None)
+        drawn.append((str(words), float(getattr(face, "size", 0))))
+        original(self, xy, words, *args, **kw)
+
+    setattr(ImageDraw.ImageDraw, "text", text)  # noqa: B010 (a patch mypy would refuse)
+    try:
+        yield drawn
+    finally:
+        setattr(ImageDraw.ImageDraw, "text", original)  # noqa: B010
+
+
+LONG = "Friederike-Josephine von Hohenstein"  # Discord allows 32 characters; longer still fits
+PEOPLE = ["Ana", "Anke", "Ben", "Cleo", "Dora", LONG, "Emil", "Gustav", "Hanna", "Ida"]
+
+
+def every_picture(say: Say) -> Iterator[tuple[str, Callable[[], tuple[Image.Image, str]]]]:
+    """Each kind of picture at its largest cases: the roll, a sheet in play and at the
+    end of a solo game (with its rating), the standings of 2, 3, 5, 10 and 200."""
+    yield "roll", lambda: dice_image(GAME.view(finished(1), None), say, roll=15)
+    yield "sheet", lambda: sheet_image(GAME.view(midgame(), 1), say, name=LONG)
+    yield "solo sheet", lambda: sheet_image(GAME.view(finished(1), 0), say, name=LONG)
+    for seats in (1, 2, 3, 5, 10, 200):
+        names = (PEOPLE * 20)[:seats]
+
+        def standings(seats: int = seats, names: list[str] = names) -> tuple[Image.Image, str]:
+            view = GAME.view(finished(seats), None)
+            return scoreboard_image(view, say, names, name_letters(names))
+
+        yield f"standings of {seats}", standings
+
+
+@pytest.mark.parametrize("say", [EN, DE], ids=["en", "de"])
+def test_every_picture_is_landscape_and_readable_at_the_size_discord_shows_it(say: Say) -> None:
+    for kind, draw in every_picture(say):
+        with font_sizes() as drawn:
+            image, alt = draw()
+        width, height = image.size
+        scale = shown_scale(width, height)
+        assert width >= height, kind  # landscape: Discord gives more width than height
+        # As large as Discord shows a picture: it fills the width or the height.
+        assert max(width * scale / 550, height * scale / 350) > 0.99, (kind, image.size)
+        smallest = min(size for text, size in drawn if text.strip())
+        assert smallest * scale >= MIN_SHOWN_TEXT, (kind, image.size, smallest)
+        assert alt and len(alt) <= 1000, kind
+
+
+def test_own_sheet_mid_game() -> None:
+    state = midgame()
     image, alt = sheet_image(GAME.view(state, 1), EN, name="Jürgen")
-    assert 800 <= image.width <= 1100
+    assert image.size == (1100, 700)
     assert alt.startswith("Jürgen's Tüfteln sheet, 4 of 15 rolls placed")
     assert "Last placed: " + ", ".join(state.last[1]) in alt
 
@@ -69,46 +131,75 @@ def test_other_sheets_are_not_drawn_while_playing() -> None:
 def test_colours_and_highlight_are_drawn(play_sheet: Callable[[str], TuftelnState]) -> None:
     view = GAME.view(play_sheet(SARAH), 0)
     assert view.me is not None
-    grid = draw_grid(view.me, cell=100)
-    plain = draw_grid(view.me, cell=100, highlight=False)
+    grid = Grid(100)
+    marked = draw_grid(view.me, grid)
+    plain = draw_grid(view.me, grid, highlight=False)
 
     def pixel(image: Image.Image, name: str, dx: int, dy: int) -> tuple[int, int, int]:
         index = field_index(name)
         assert index is not None
-        row, col = divmod(index, 6)
-        label, gap = 34, 12  # label band and gap between squares at cell size 100
-        x = label + col * 100 + (col // 2) * gap + dx
-        y = label + row * 100 + (row // 2) * gap + dy
-        return image.getpixel((x, y))  # type: ignore[return-value]
+        x, y, _, _ = grid.box(index)
+        return image.getpixel((x + dx, y + dy))  # type: ignore[return-value]
 
     assert pixel(plain, "A1", 50, 8) == FILL["white"]
     assert pixel(plain, "B1", 50, 8) in (FILL["yellow"], YELLOW_MARK)
     assert pixel(plain, "A2", 50, 8) in (FILL["blue"], BLUE_MARK)
     for name in view.me.last:  # the final placement is outlined
-        assert pixel(grid, name, 7, 50) == HIGHLIGHT
+        assert pixel(marked, name, 7, 50) == HIGHLIGHT
         assert pixel(plain, name, 7, 50) != HIGHLIGHT
 
 
 def test_final_sheet_and_dice() -> None:
     view = GAME.view(finished(3), None)
     image, alt = sheet_image(view, EN, seat=2)
-    assert 800 <= image.width <= 1100
+    assert image.size == (1100, 700)
     assert "15 of 15 rolls placed" in alt
     dice, alt = dice_image(view, EN, roll=4)
     assert alt == f"Roll 4 of 15: die 1 shows {view.rolls[3][0]}, die 2 shows {view.rolls[3][1]}."
-    assert dice.width >= 400
+    assert dice.size == (550, 350)  # shown at full size, never shrunk
+
+
+def test_standings_mark_players_by_the_letters_of_their_names() -> None:
+    names = ["Ana", "Anke", "Ben", "Cleo", "Dora"]
+    with font_sizes() as drawn:
+        scoreboard_image(GAME.view(finished(5), None), EN, names, name_letters(names))
+    texts = {text for text, _ in drawn}
+    assert {"An", "Ak", "B", "C", "D"} <= texts
+    assert set(names) <= texts
+
+
+def test_two_or_three_players_see_every_final_sheet_side_by_side() -> None:
+    view = GAME.view(finished(3), None)
+    with font_sizes() as drawn:
+        _, alt = scoreboard_image(view, EN, ["Ana", "Ben", "Cleo"], ["A", "B", "C"])
+    texts = [text for text, _ in drawn]
+    for sheet in view.sheets or []:
+        points = f"{sheet.total} points"
+        assert any(text.startswith(points) for text in texts), points
+    assert alt.startswith("Tüfteln final scores. Winner")
+
+
+def test_a_solo_games_standings_are_its_sheet_with_the_rating() -> None:
+    view = GAME.view(finished(1), None)
+    with font_sizes() as drawn:
+        image, alt = scoreboard_image(view, EN, ["Ana"], ["A"])
+    assert alt.startswith("Ana's Tüfteln sheet, 15 of 15 rolls placed")
+    assert "Solo rating" in {text for text, _ in drawn}
+    assert image.size == (1100, 700)
 
 
 def test_scoreboard_for_200_players_lists_the_top_and_counts_the_rest() -> None:
     view = GAME.view(finished(200), None)
     names = [f"Player number {k}" for k in range(200)]
-    image, alt = scoreboard_image(view, EN, names)
-    assert 800 <= image.width <= 1100
-    assert image.height < 1400
-    assert alt.endswith("And 180 more.")
+    with font_sizes() as drawn:
+        image, alt = scoreboard_image(view, EN, names, name_letters(names))
+    assert image.size[0] == 1100 and image.size[1] <= 700
+    listed = [text for text, _ in drawn if text.startswith("Player number")]
+    more = next(text for text, _ in drawn if text.startswith("… and"))
+    assert more.startswith(f"… and {200 - (len(listed) - 1)} more")  # the best sheet's name too
     best = max(s.total for s in view.sheets or [])
-    assert f"with {best} points" in alt
-    assert len(alt) <= 1000
+    assert f"({best} points)" in alt
+    assert alt.endswith("more.") and len(alt) <= 1000
 
 
 def test_scoreboard_shares_ranks_on_ties() -> None:
@@ -120,6 +211,7 @@ def test_scoreboard_shares_ranks_on_ties() -> None:
     _, alt = scoreboard_image(tied, EN, ["Ana", "Ben"])
     total = view.sheets[0].total
     assert f"1. Ana {total}; 1. Ben {total}" in alt
+    assert f"Winners: Ana, Ben ({total} points each)." in alt
 
 
 def test_scoreboard_when_everyone_ties() -> None:
@@ -129,6 +221,16 @@ def test_scoreboard_when_everyone_ties() -> None:
     _, alt = scoreboard_image(GAME.view(state, None), EN)
     assert "50 players share the win" in alt
     assert len(alt) <= 1000
+
+
+def test_one_point_is_singular() -> None:
+    view: TuftelnView = GAME.view(finished(1), 0)
+    assert view.me is not None
+    one = view.me.model_copy(update={"total": 1})
+    _, alt = sheet_image(view.model_copy(update={"me": one}), EN, name="Ana")
+    assert ", 1 point (bonus" in alt
+    _, alt = sheet_image(view.model_copy(update={"me": one}), DE, name="Ana")
+    assert ", 1 Punkt (Bonus" in alt
 
 
 def test_pictures_speak_german() -> None:

@@ -84,4 +84,5 @@ def test_every_key_the_engine_uses_has_an_english_sentence() -> None:
     assert ratings == catalog["rating"].keys()
     assert len(catalog["rules"]) < 1800
     # Seat parameters use the host's {player} name.
-    assert "{player}" in catalog["placed"] and "{player}" in catalog["auto_placed"]
+    assert "{player}" in catalog["placed"]
+    assert all("{player}" in form for form in catalog["auto_placed"].values())

@@ -1,8 +1,10 @@
 """Tüfteln's adapter: the table, the private panel, reminders and the lobby's first roll.
 
 Time is the engine's: a scheduled lobby starts itself at the first roll time
-(`starts_at`), each roll phase ends at the next roll time and names when to remind
-whoever is behind; the host keeps the timers and asks `reminder` for each DM.
+(`starts_at`), each roll phase ends at the next roll time (or, live, at the turn
+limit) and names when to remind whoever is behind; the host keeps the timers and
+asks `reminder` for each DM. Live play names its step for the host's turn notice
+(`turn_step`); each roll is a chapter, so the table is posted anew with it.
 """
 
 from __future__ import annotations
@@ -32,10 +34,11 @@ class TuftelnAdapter(GameAdapter[TuftelnView]):
     def announcement(self, ctx: Context[TuftelnView], happened: Happened) -> Screen | None:
         return table.announcement(ctx, happened)
 
-    def mention_turn(self, ctx: Context[TuftelnView], happened: Happened) -> bool:
-        # Scheduled play waits for nobody (the dice roll on the schedule); whoever is
-        # behind gets a DM reminder rather than a public mention.
-        return not ctx.view.schedule
+    def turn_step(self, ctx: Context[TuftelnView]) -> str | None:
+        return table.turn_step(ctx)
+
+    def chapter(self, ctx: Context[TuftelnView]) -> str:
+        return table.chapter(ctx)
 
     def reminder(self, ctx: Context[TuftelnView]) -> Screen | None:
         return table.reminder(ctx)

@@ -69,6 +69,8 @@ def main(ctx: Ctx, note: str = "") -> Screen:
         lines.append(prompt)
     if not view.over:
         lines.append(ctx.say("tufteln.ui.panel_total", count=me.total))
+    if me.defaulted:  # the sheet holds rolls the player did not choose: say so
+        lines.append(ctx.say("tufteln.ui.panel_defaulted", count=me.defaulted))
     content = "\n".join(line for line in lines if line)
     picture = sheet_picture(view, _name(ctx), ctx.say)
     return Screen(content=content, pictures=(picture,), rows=rows)

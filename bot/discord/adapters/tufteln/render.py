@@ -4,6 +4,8 @@ the picture in that language too; sheets are private and drawn per request."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from bot.discord.ui import Picture
 from games.pictures import Say, to_png
 from games.tufteln.models import ROUNDS, SheetView, TuftelnView
@@ -35,14 +37,20 @@ def sheet_picture(
 
 
 def scoreboard_picture(
-    game_id: int, version: int, view: TuftelnView, names: list[str], say: Say
+    game_id: int,
+    version: int,
+    view: TuftelnView,
+    names: Sequence[str],
+    letters: Sequence[str],
+    say: Say,
 ) -> Picture:
-    """Every sheet's total and the best sheet, once the game is over."""
+    """The final standings (every total, the best sheets), once the game is over;
+    players marked by the letters of their names."""
     key = (game_id, say("tufteln.picture.scores_title"))
     cached = _boards.get(key)
     if cached is not None and cached[0] == version:
         return cached[1]
-    image, alt = scoreboard_image(view, say, names)
+    image, alt = scoreboard_image(view, say, names, letters)
     picture = Picture("scores.png", to_png(image), alt)
     if len(_boards) >= _BOARDS_KEPT:
         _boards.pop(next(iter(_boards)))

@@ -1,8 +1,11 @@
-"""The public side: the table message, announcements, reminders and the final results.
+"""The public side: the table message, turn notices, announcements, reminders and
+the final results.
 
 Built only from the public view: no sheet appears here before the game is over.
 With many players the table counts instead of listing names, and a deadline's
-default placements for hundreds of players make one line.
+default placements for hundreds of players make one line. Each roll is a chapter of
+its own: the host posts the table anew for it, so the dice are always at the bottom
+and a scheduled game never edits a message from hours ago.
 """
 
 from __future__ import annotations
@@ -31,7 +34,7 @@ def table(ctx: Ctx) -> Screen:
     if view.over:
         title = ctx.say("tufteln.ui.title_end")
         lines = [winners_line(ctx), ctx.say("tufteln.ui.end_line")]
-        pictures = (scoreboard_picture(ctx.game_id, ctx.version, view, list(ctx.names), ctx.say),)
+        pictures = (_standings(ctx),)
     elif not view.rolls:
         title = ctx.say("tufteln.ui.title_waiting")
         lines = [ctx.say("tufteln.ui.first_roll_now")]
@@ -73,7 +76,11 @@ def progress_lines(ctx: Ctx) -> list[str]:
         ]
     far = sum(1 for s in missing if view.behind[s] > 1)
     counted = ctx.say(
-        "tufteln.ui.placed_count", placed=len(done), total=len(view.placed), roll=number
+        "tufteln.ui.placed_count",
+        placed=len(done),
+        total=len(view.placed),
+        roll=number,
+        count=len(done),
     )
     if far:
         rest = ctx.say("tufteln.ui.far_behind_count", count=len(missing), far=far)
@@ -110,12 +117,29 @@ def winners_line(ctx: Ctx) -> str:
     view = ctx.view
     if not view.sheets:
         return ""
-    best = max(sheet.total for sheet in view.sheets)
+    points = ctx.say("tufteln.points", count=max(sheet.total for sheet in view.sheets))
     if len(view.winners) > 3:
-        return ctx.say("tufteln.ui.winners_count", count=len(view.winners), total=best)
+        return ctx.say("tufteln.ui.winners_count", count=len(view.winners), points=points)
     return ctx.say(
-        "tufteln.ui.winner", count=len(view.winners), names=ctx.joined(view.winners), total=best
+        "tufteln.ui.winner", count=len(view.winners), names=ctx.joined(view.winners), points=points
     )
+
+
+def turn_step(ctx: Ctx) -> str | None:
+    """What a live table waits for: the roll on it ("place roll 3 (3 and 5)").
+    A scheduled game waits for nobody: its dice roll on the schedule, and whoever is
+    behind is reminded by DM rather than in the channel."""
+    view = ctx.view
+    if view.schedule or view.over or not view.rolls:
+        return None
+    first, second = view.rolls[-1]
+    return ctx.say("tufteln.ui.turn_step", roll=len(view.rolls), first=first, second=second)
+
+
+def chapter(ctx: Ctx) -> str:
+    """One chapter per roll: the table is posted anew with each roll's dice. The end
+    stays in the last roll's chapter: the results come as a message of their own."""
+    return f"roll{len(ctx.view.rolls)}"
 
 
 def lobby_lines(
@@ -171,19 +195,29 @@ def _defaults_line(ctx: Ctx, events: list[Event], defaults: list[Event]) -> str:
 
 
 def reminder(ctx: Ctx) -> Screen | None:
-    """A DM for a player with open rolls, with the button to their sheet."""
+    """A DM for a player with open rolls: which roll (and its dice) waits for them and
+    when time runs out, with the button to their sheet. In live play, shortly before
+    the turn limit; in scheduled play, some hours into a roll."""
     view = ctx.view
-    seat = ctx.seat
-    if seat is None or view.behind[seat] < 1:
+    if ctx.seat is None or not view.open_rolls:
         return None
-    count = view.behind[seat]
-    text = ctx.say(
-        "tufteln.ui.reminder", channel=ctx.channel_id, count=count, roll=view.placed[seat] + 1
-    )
+    oldest = view.open_rolls[0]
+    first, second = oldest.dice
+    dice = {"roll": oldest.roll, "first": first, "second": second}
     at = ctx.deadline_at
-    deadline = "tufteln.ui.reminder_final" if view.phase == "final" else "tufteln.ui.reminder_next"
-    tail = ctx.say(deadline, when=ctx.when(at)) if at is not None else ""
-    content = f"{text}\n{tail}".strip()
+    if not view.schedule:
+        if at is None:
+            return None  # no turn limit: nothing runs out
+        content = ctx.say(
+            "tufteln.ui.reminder_live", channel=ctx.channel_id, when=ctx.countdown(), **dice
+        )
+    else:
+        count = len(view.open_rolls)
+        text = ctx.say("tufteln.ui.reminder", channel=ctx.channel_id, count=count, **dice)
+        final = view.phase == "final"
+        deadline = "tufteln.ui.reminder_final" if final else "tufteln.ui.reminder_next"
+        tail = ctx.say(deadline, when=ctx.when(at)) if at is not None else ""
+        content = f"{text}\n{tail}".strip()
     return Screen(content=content, rows=((ctx.panel_button(),),))
 
 
@@ -212,5 +246,8 @@ def results(ctx: Ctx) -> Screen:
     if solo is not None and solo.rating:
         lines.append(rating_line(ctx, solo.seat, solo.rating, solo.total))
     lines.append(ctx.say("tufteln.ui.results_sheet"))
-    board = scoreboard_picture(ctx.game_id, ctx.version, view, list(ctx.names), ctx.say)
-    return Screen(content="\n".join(lines), pictures=(board,))
+    return Screen(content="\n".join(lines), pictures=(_standings(ctx),))
+
+
+def _standings(ctx: Ctx) -> Picture:
+    return scoreboard_picture(ctx.game_id, ctx.version, ctx.view, ctx.names, ctx.letters, ctx.say)
