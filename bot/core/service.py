@@ -104,6 +104,7 @@ class Change:
     away: tuple[Seat, ...] = ()  # seats that are away from now on (the bot plays for them)
     back: tuple[Seat, ...] = ()  # seats whose players are back
     waited_for: frozenset[Seat] = frozenset()  # whom the table waited for before the change
+    phase_before: str | None = None  # the phase key before the change
 
 
 Listener = Callable[[Change], Awaitable[None]]
@@ -442,7 +443,7 @@ class GameService:
         seats: Sequence[PlayerRow] = (),
     ) -> Change:
         game = live.game
-        waited_for = live.waiting_for()
+        waited_for, phase_before = live.waiting_for(), live.phase
         finished = game.result(state) is not None
         status = "finished" if finished else "running"
         timers = [] if finished else self._timers(game, state, live.phase)
@@ -477,6 +478,7 @@ class GameService:
             away=tuple(sorted(away)),
             back=tuple(sorted(back)),
             waited_for=waited_for,
+            phase_before=phase_before,
         )
 
     async def _write(self, live: LiveGame, write: Awaitable[int]) -> int:

@@ -243,7 +243,10 @@ class Presenter:
             return None
         waiting = live.waiting_for() - live.away
         before = change.waited_for
-        if not waiting or (waiting <= before and change.kind != "started"):
+        new_step = change.kind == "started" or (
+            live.phase != change.phase_before and waiting != before
+        )
+        if not waiting or (waiting <= before and not new_step):
             return None  # nobody new to wait for (e.g. one of several has acted)
         step = adapter_for(live.row.kind).turn_step(table_context(live))
         if step is None:

@@ -39,8 +39,7 @@ def _of_a_step(row: Row) -> bool:
     """Whether a row holds a control that acts in one phase only."""
     custom_ids = [row.custom_id] if isinstance(row, Select) else [b.custom_id for b in row]
     return any(
-        control is not None and control.phase is not None
-        for control in map(ids.parse, custom_ids)
+        control is not None and control.phase is not None for control in map(ids.parse, custom_ids)
     )
 
 

@@ -24,7 +24,7 @@ from games.lama import GAME
 from games.lama.cards import kind
 from games.lama.models import LamaState
 from games.lama.pictures import render_table
-from games.pictures import player_letter, to_png
+from games.pictures import name_letters, to_png
 from tests.support.harness import World, buttons, table
 from tests.support.marked import languages, marked_catalog, texts_of, unmarked
 
@@ -88,7 +88,8 @@ class Table:
         seat = self.users.index(user)
         names = [u.name for u in self.users]
         description = panel.attachments[0].description or ""
-        assert description.startswith(f"Your layout, {player_letter(seat)} {names[seat]}.")
+        mark = name_letters(names)[seat]
+        assert description.startswith(f"Your layout, {mark} {names[seat]}.")
         expected = []
         for position, card in enumerate(state.layouts[seat]):
             label = SHORT.get(kind(card), kind(card))
@@ -102,12 +103,13 @@ class Table:
 
 
 async def edited(world: World, panel: Message, before: int, result: InteractionResult) -> None:
-    """Wait until the bot edited the panel, or answered with a sentence. The panel is
-    edited last, after the table and the notices (`world.settle` may return while the
-    bot still renders a picture)."""
+    """Wait until the bot edited the panel, or answered with a sentence, and has done
+    everything else the click set off (the panel's controls of the step just over may
+    be retired first, then the panel shows the next step)."""
     await world.double.wait_for(
         lambda: panel.revision > before or result.followups, 5.0, "the panel's update"
     )
+    await world.settle()
 
 
 def grid_labels(panel: Message) -> list[str]:
@@ -142,8 +144,11 @@ async def open_table(world: World, **options: Any) -> Table:
 
 
 async def peek_all(t: Table, choice: tuple[str, str] = ("0", "4")) -> None:
-    """Everyone looks at two cards from the select of their panel."""
-    for user in t.users:
+    """Everyone looks at two cards from the select of their panel, the player who
+    begins the round first (the last to look, if they begin, is at the table already
+    and is not pinged for their turn)."""
+    starter = (await t.state()).starter
+    for user in t.users[starter:] + t.users[:starter]:
         panel = await t.panel(user)
         assert buttons(panel) == [] and len(panel.selects) == 1
         before = panel.revision
@@ -199,7 +204,8 @@ def assert_no_secrets_shown(t: Table) -> None:
                 assert not found, f"public message shows {found}: {text[:300]}"
             elif "Your layout" in text:
                 assert message.visible_to == user.id
-                assert f"Your layout, {player_letter(seat)} {user.name}." in text
+                mark = name_letters([u.name for u in t.users])[seat]
+                assert f"Your layout, {mark} {user.name}." in text
 
 
 async def assert_table_is_public(t: Table) -> None:
@@ -208,7 +214,7 @@ async def assert_table_is_public(t: Table) -> None:
     state = await t.state()
     names = [u.name for u in t.users]
     message = table(t.place)
-    expected, alt = render_table(GAME.view(state, None), english, names)
+    expected, alt = render_table(GAME.view(state, None), english, names, name_letters(names))
     assert message.attachments[0].data == to_png(expected)
     assert message.attachments[0].description == alt
     if state.winners is not None:
@@ -219,7 +225,13 @@ async def assert_table_is_public(t: Table) -> None:
 
 
 def turn_notices(t: Table, user: SimUser) -> list[Message]:
-    return [m for m in t.place.visible_messages() if f"{user.mention}, it's your turn" in m.content]
+    """The notices that pinged `user` for their turn, saying what it expects."""
+    return [
+        m
+        for m in t.place.visible_messages()
+        if f"{user.mention}: your turn: draw a card" in m.content
+        or f"{user.mention}: your final turn: draw a card" in m.content
+    ]
 
 
 def all_turn_notices(t: Table) -> int:
@@ -349,25 +361,33 @@ async def test_turn_limits_play_the_default_moves(world: World) -> None:
     t = await open_table(world, turn_seconds=60)
     ana, ben, cleo = t.users
     assert "<t:" in table(t.place).text and ":R>" in table(t.place).text
+    looking = "Waiting for Ana, Ben and Cleo: look at two of your cards (press **My cards**)"
+    assert any(looking in m.content for m in t.place.visible_messages())
     await world.advance(59)
     await world.settle()
     assert (await t.state()).phase == "peek"
     await world.advance(1)
     await world.settle()
-    # Nobody looked in time: everyone saw their top-left and bottom-right cards.
+    # Nobody looked in time: everyone was shown their top-left and bottom-right cards,
+    # which the table says in one line, as the time's doing.
     state = await t.state()
     assert state.phase == "turn" and state.peeked == [[0, 8]] * 3
-    notices = "\n".join(m.content for m in t.place.visible_messages())
-    assert all(f"{u.name} ran out of time" in notices for u in t.users)
-    assert len(turn_notices(t, ana)) == 1
+    said = "Time ran out: Ana, Ben and Cleo are shown their top-left and bottom-right cards."
+    assert [m.content.splitlines()[0] for m in t.place.visible_messages() if said in m.content]
     labels = grid_labels(await t.panel(ana))
     assert labels[0].startswith(SEEN) and labels[8].startswith(SEEN)
 
-    await world.advance(60)  # Ana's whole turn: draw, then discard or give
+    await world.advance(60)  # Ana's whole turn: drawn, and the round moves on
     await world.settle()
     state = await t.state()
     assert state.to_act == 1 and state.step == "choose"
-    assert sum(state.face_up[0]) == 0  # the default never turns a card over
+    notices = "\n".join(m.content for m in t.place.visible_messages())
+    if state.face_up[0][0]:  # the drawn card replaced her first face-down card
+        assert "Time ran out: Ana drew and swapped their first face-down card (row 1, " in notices
+    else:  # a special card, which went to the next player
+        assert "Time ran out: Ana drew a " in notices
+        assert ", which goes to the next player, Ben." in notices
+    assert "Ana puts the " not in notices and "Ana discards" not in notices
     assert len(turn_notices(t, ben)) == 1
 
     panel = await t.panel(ben)  # Ben draws, then lets the time run out
@@ -378,9 +398,60 @@ async def test_turn_limits_play_the_default_moves(world: World) -> None:
     await world.advance(1)
     await world.settle()
     state = await t.state()
-    assert state.to_act == 2 and sum(state.face_up[1]) == 0
+    assert state.to_act == 2
+    notices = "\n".join(m.content for m in t.place.visible_messages())
+    if state.face_up[1][0]:
+        assert "Time ran out: the " in notices and " in Ben's hand replaced their first " in notices
+    else:
+        assert " in Ben's hand goes to the next player, Cleo." in notices
     assert len(turn_notices(t, cleo)) == 1
     assert all(u.dms() == [] for u in t.users)  # nothing by DM: the panels say it all
+    assert_no_secrets_shown(t)
+
+
+async def test_the_first_turn_after_a_timed_out_look_is_pinged(world: World) -> None:
+    t = await open_table(world, turn_seconds=60)
+    await world.advance(60)
+    await world.settle()
+    assert (await t.state()).phase == "turn"
+    assert len(turn_notices(t, t.users[0])) == 1
+
+
+async def test_a_table_of_absent_players_finishes(world: World) -> None:
+    """Nobody ever acts: each timed-out turn turns a card over, so every round ends and
+    so does the game (RULES.md)."""
+    t = await open_table(world, variant="points", turn_seconds=60)
+    steps = 0
+    while (await t.live()).status == "running":
+        await world.advance(60)
+        await world.settle()
+        steps += 1
+        assert steps < 4 * (1 + 3 * 9 + 14), "the game of absent players does not end"
+    state = await t.state()
+    assert state.round == 4 and state.winners
+    final = t.place.visible_messages()[-1]
+    assert "**Final scores** (fewest points win):" in final.content
+    assert_no_secrets_shown(t)
+
+
+async def test_a_final_turn_is_passed_from_the_panel(world: World) -> None:
+    t = await open_table(world)
+    await peek_all(t)
+    while (state := await t.state()).ender is None:
+        await play_turn(t, t.users[state.to_act])
+    seat = state.to_act
+    user = t.users[seat]
+    pinged = turn_notices(t, user)[-1].content
+    assert f"{user.mention}: your final turn: draw a card" in pinged and "or pass" in pinged
+    panel = await t.panel(user)
+    assert "**Your final turn.**" in panel.content
+    before = list(state.layouts[seat])
+    await t.click(user, panel, labelled(panel, "Pass (end my final turn)")[0]["custom_id"])
+    state = await t.state()
+    assert state.layouts[seat] == before and state.to_act != seat  # nothing but the turn
+    said = [m.content for m in t.place.visible_messages()]
+    assert any(f"{user.name} passes their final turn." in text for text in said)
+    assert enabled(panel) == []  # the turn is over
     assert_no_secrets_shown(t)
 
 

@@ -52,7 +52,7 @@ def _segments(text: str) -> tuple[str, set[str]]:
     index = 0
     while index < len(text):
         char = text[index]
-        if char == OPEN:
+        if char == OPEN and text.find(SEP, index) != -1:  # a mark cut short is text
             end = text.find(SEP, index)
             found.add(text[index + 1 : end])
             depth += 1
