@@ -126,12 +126,15 @@ class World:
 
 
 def _bot_handlers() -> set[asyncio.Task[object]]:
-    """discord.py's running tasks for slash commands and component interactions."""
+    """discord.py's running tasks for slash commands and events (clicks, deletions)."""
     return {
         task
         for task in asyncio.all_tasks()
         if not task.done()
-        and task.get_name() in ("CommandTree-invoker", "discord.py: on_interaction")
+        and (
+            task.get_name() == "CommandTree-invoker"
+            or task.get_name().startswith("discord.py: on_")  # events: clicks, deletions
+        )
     }
 
 
