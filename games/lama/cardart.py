@@ -4,6 +4,10 @@ Positive numbers are black and negative numbers green (as printed); jokers, the
 Drama-Lama (+3) and the Karma-Lama (-3) carry words as well as colours. Those words
 come from the catalog in the reader's language (`words(say)`); the tiles are cached by
 kind, size and words.
+
+No text on a card is smaller than `SMALLEST` pixels (the pictures are shown at half
+size or larger, and nothing may show below 11 px): a word or corner value that does
+not fit a small card at that size is left out, its value and colour still say it.
 """
 
 from __future__ import annotations
@@ -74,11 +78,16 @@ def _centred(
     draw.text(xy, text, font=font(size), fill=fill, anchor="mm")
 
 
-def _fitting(text: str, size: int, width: int) -> int:
-    """The largest font size up to `size` (at least 7) at which `text` fits `width`."""
-    while size > 7 and font(size).getlength(text) > width:
+SMALLEST = 22  # the smallest text on a card, in pixels
+
+
+def _fitting(text: str, size: int, width: float) -> int | None:
+    """The largest font size up to `size` (at least `SMALLEST`) at which `text` fits
+    `width`, or None when even the smallest does not."""
+    size = max(size, SMALLEST)
+    while size > SMALLEST and font(size).getlength(text) > width:
         size -= 1
-    return size
+    return size if font(size).getlength(text) <= width else None
 
 
 @cache
@@ -96,37 +105,50 @@ def back(width: int, height: int, text: Words) -> Image.Image:
     draw.rounded_rectangle(
         (0, 0, width - 1, height - 1), max(4, width // 9), outline=CARD_EDGE, width=2
     )
-    size = _fitting(text.back, max(10, width // 5), width - 2 * inset - 4)
-    _centred(draw, (width / 2, height / 2), text.back, size, (200, 210, 220))
+    size = _fitting(text.back, width // 5, width - 2 * inset - 8)
+    if size is not None and height > 3 * size:
+        _centred(draw, (width / 2, height / 2), text.back, size, (200, 210, 220))
     return tile
 
 
 @cache
 def face(kind: str, width: int, height: int, text: Words) -> Image.Image:
-    """A face-up card of `kind`."""
-    big = int(height * 0.42)
-    small = max(10, int(height * 0.14))
-    mid = (width / 2, height * 0.46)
+    """A face-up card of `kind`: its value large; on a card large enough, the name of a
+    joker or special card at its foot. (No corner value: a panel's corners carry the
+    positions' numbers.)"""
+    mark = {JOKER: text.joker_mark, DRAMA: "+3", KARMA: "-3"}.get(kind, kind)
+    big = _fitting(mark, int(height * 0.42), width - 8) or SMALLEST
+    small = _fitting(text.of(kind), int(height * 0.14), width - 8)
+    if small is not None and height < 4 * small:
+        small = None  # no room for a word below the value
+    mid = (width / 2, height * (0.42 if small else 0.5))
     foot = (width / 2, height * 0.82)
-    small = _fitting(text.of(kind), small, width - 8)
-    if kind == JOKER:
-        tile, draw = _blank(width, height, CARD_FACE)
-        _centred(draw, mid, text.joker_mark, big, JOKER_INK)
-        _centred(draw, foot, text.joker, small, JOKER_INK)
-    elif kind == DRAMA:
-        tile, draw = _blank(width, height, DRAMA_FILL)
-        _centred(draw, mid, "+3", big, DRAMA_INK)
-        _centred(draw, foot, text.drama, small, DRAMA_INK)
-    elif kind == KARMA:
-        tile, draw = _blank(width, height, KARMA_FILL)
-        _centred(draw, mid, "-3", big, KARMA_INK)
-        _centred(draw, foot, text.karma, small, KARMA_INK)
-    else:
-        tile, draw = _blank(width, height, CARD_FACE)
-        ink = NEGATIVE if kind.startswith("-") else INK
-        _centred(draw, (width / 2, height / 2), kind, big, ink)
-        corner = max(9, int(height * 0.13))
-        draw.text((width * 0.1, height * 0.06), kind, font=font(corner), fill=ink)
+    if kind in (JOKER, DRAMA, KARMA):
+        fill, ink = {
+            JOKER: (CARD_FACE, JOKER_INK),
+            DRAMA: (DRAMA_FILL, DRAMA_INK),
+            KARMA: (KARMA_FILL, KARMA_INK),
+        }[kind]
+        tile, draw = _blank(width, height, fill)
+        _centred(draw, mid, mark, big, ink)
+        if small is not None:
+            _centred(draw, foot, text.of(kind), small, ink)
+        return tile
+    tile, draw = _blank(width, height, CARD_FACE)
+    ink = NEGATIVE if kind.startswith("-") else INK
+    _centred(draw, (width / 2, height / 2), kind, big, ink)
+    return tile
+
+
+@cache
+def joker_as(value: int, width: int, height: int, text: Words) -> Image.Image:
+    """A joker counted as `value` at the end of a round: its mark and '=7'."""
+    tile, draw = _blank(width, height, CARD_FACE)
+    size = max(SMALLEST, int(height * 0.34))
+    _centred(draw, (width / 2, height * 0.3), text.joker_mark, size, JOKER_INK)
+    equals = f"={value}"
+    fitted = _fitting(equals, size, width - 6) or SMALLEST
+    _centred(draw, (width / 2, height * 0.72), equals, fitted, JOKER_INK)
     return tile
 
 
@@ -144,9 +166,11 @@ def seen(kind: str, width: int, height: int, text: Words) -> Image.Image:
     ink = {JOKER: JOKER_INK, DRAMA: DRAMA_INK, KARMA: KARMA_INK}.get(
         kind, NEGATIVE if kind.startswith("-") else INK
     )
-    _centred(draw, (cx, cy), mark, int(r * 1.05), ink)
-    size = _fitting(text.seen, max(9, int(height * 0.1)), width - 8)
-    _centred(draw, (width / 2, height * 0.88), text.seen, size, (255, 230, 160))
+    _centred(draw, (cx, cy), mark, max(SMALLEST, int(r * 1.05)), ink)
+    size = _fitting(text.seen, int(height * 0.11), width - 12)
+    if size is not None and height * 0.12 >= size * 0.9:
+        # On the dark frame below the badge.
+        _centred(draw, (width / 2, height * 0.9), text.seen, size, (255, 230, 160))
     return tile
 
 
@@ -156,7 +180,6 @@ def special_chip(kind: str, width: int, height: int) -> Image.Image:
     drama = kind == DRAMA
     tile, draw = _blank(width, height, DRAMA_FILL if drama else KARMA_FILL)
     text = "+3" if drama else "-3"
-    _centred(
-        draw, (width / 2, height / 2), text, int(height * 0.6), DRAMA_INK if drama else KARMA_INK
-    )
+    size = max(SMALLEST, int(height * 0.62))
+    _centred(draw, (width / 2, height / 2), text, size, DRAMA_INK if drama else KARMA_INK)
     return tile

@@ -2,18 +2,20 @@
 
 Each round: deal, everyone looks at two of their own cards at once (the peek phase),
 then turns clockwise from the dealer's left until someone's nine cards are face up;
-everyone else takes one final turn and the round is scored (see `rounds`).
+everyone else takes one final turn, which they may pass, and the round is scored (see
+`rounds`).
 
 A turn is two phases: `choose` (draw from the pile or take the top discard), then
 what the card in hand allows: `drawn` (exchange or discard it), `taken` (exchange
 it) or `special` (a Drama- or Karma-Lama: give it away). Every step is timed by the
-`turn_seconds` option; `turns` holds the defaults played when time runs out.
+`turn_seconds` option; `turns` holds the defaults played when time runs out (they
+move the round towards its end, so that a table of absent players finishes).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from datetime import datetime
+from datetime import datetime, timedelta
 from itertools import combinations
 from typing import ClassVar
 
@@ -29,6 +31,7 @@ from games.lama.models import (
     LamaAction,
     LamaOptions,
     LamaState,
+    Pass,
     Peek,
     TakeDiscard,
 )
@@ -43,6 +46,16 @@ def _to_peek(state: LamaState) -> list[Seat]:
     return [s for s in range(state.seats) if not state.peeked[s]]
 
 
+# Only a long look at two cards reminds (by DM) whoever has not looked: in a short one
+# the players are at the table, and the countdown there says it all.
+REMIND_FROM = timedelta(minutes=5)
+
+
+def _remind_peek(state: LamaState, start: datetime, end: datetime) -> datetime | None:
+    """A quarter of the time before a long look at two cards runs out."""
+    return end - (end - start) / 4 if end - start >= REMIND_FROM else None
+
+
 def _to_act(state: LamaState) -> tuple[Seat]:
     return (state.to_act,)
 
@@ -52,7 +65,10 @@ def _timed(state: LamaState, now: datetime) -> datetime | None:
 
 
 def _choices(state: LamaState, seat: Seat) -> list[LamaAction]:
-    return [Draw(), TakeDiscard()] if state.discard else [Draw()]
+    choices: list[LamaAction] = [Draw(), TakeDiscard()] if state.discard else [Draw()]
+    if state.ender is not None:
+        choices.append(Pass())  # a final turn may be passed (RULES.md)
+    return choices
 
 
 def _gifts(state: LamaState, seat: Seat) -> list[Give]:
@@ -76,9 +92,10 @@ class Lama(Game[LamaState, LamaAction, LamaOptions, LamaView]):
             moves=lambda state, seat: _PEEKS,
             ends=_timed,
             timeout=turns.peek_timeout,
+            remind=_remind_peek,
         ),
         "choose": Phase[LamaState](
-            actions=(Draw, TakeDiscard),
+            actions=(Draw, TakeDiscard, Pass),
             active=_to_act,
             moves=_choices,
             ends=_timed,
@@ -167,9 +184,11 @@ class Lama(Game[LamaState, LamaAction, LamaOptions, LamaView]):
         if isinstance(action, Peek):
             return IllegalAction("lama.peek_over")
         if phase == "choose":
+            if isinstance(action, Pass):
+                return IllegalAction("lama.pass_final_only")
             empty = isinstance(action, TakeDiscard)
             return IllegalAction("lama.discard_empty" if empty else "lama.take_first")
-        if isinstance(action, Draw | TakeDiscard):
+        if isinstance(action, Draw | TakeDiscard | Pass):
             return IllegalAction("lama.already_holding")
         if phase == "special":
             if isinstance(action, Give):

@@ -65,7 +65,13 @@ class Give(BaseModel):
     to_seat: int
 
 
-LamaAction = Peek | Draw | TakeDiscard | Exchange | Discard | Give
+class Pass(BaseModel):
+    """Pass one's final turn (once someone has turned over their last card)."""
+
+    type: Literal["pass"] = "pass"
+
+
+LamaAction = Peek | Draw | TakeDiscard | Exchange | Discard | Give | Pass
 ACTION_MODEL = Annotated[LamaAction, Field(discriminator="type")]
 
 

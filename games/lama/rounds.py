@@ -94,10 +94,10 @@ def _award_lamas(state: LamaState, winners: list[int]) -> list[Event]:
     if len(reached) > 1:
         # RULES.md: a tie in the decider round raises the target by one.
         state.target += 1
-        return [Event(key="lama.target_raised", params={"target": state.target})]
+        return [Event(key="lama.target_raised", params={"count": state.target})]
     if len(reached) == 1:
         state.winners = reached
-        return [Event(key="lama.won_lamas", params={"seat": reached[0], "lamas": state.target})]
+        return [Event(key="lama.won_lamas", params={"seat": reached[0], "count": state.target})]
     return []
 
 

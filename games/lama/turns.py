@@ -1,6 +1,12 @@
 """The steps of a round: look at two cards, then turns: take a card (draw or discard
-pile), then place, discard or give it. Each step trusts that it is legal (the engine's
-phase table decides that), and the time limit's defaults are steps too."""
+pile), then place, discard or give it; in the final turns a player may pass instead.
+Each step trusts that it is legal (the engine's phase table decides that).
+
+The time limit's defaults (RULES.md) move the round towards its end, so that a table
+of absent players always finishes: a turn that times out draws, and the drawn card
+replaces the player's first face-down card in reading order (a special card goes to
+the next player). Their events say that the time ran out, never that the player chose.
+"""
 
 from __future__ import annotations
 
@@ -13,6 +19,7 @@ from games.lama.models import (
     Give,
     LamaAction,
     LamaState,
+    Pass,
     Peek,
     TakeDiscard,
 )
@@ -25,7 +32,8 @@ def play(state: LamaState, seat: int, action: LamaAction) -> list[Event]:
     """Apply one legal step by `seat`."""
     match action:
         case Peek(positions=positions):
-            return peek(state, seat, positions)
+            state.peeked[seat] = list(positions)
+            return [Event(key="lama.peeked", params={"seat": seat}), *_begin_if_all_looked(state)]
         case Draw():
             return _draw(state, seat)
         case TakeDiscard():
@@ -36,30 +44,37 @@ def play(state: LamaState, seat: int, action: LamaAction) -> list[Event]:
             return _discard(state, seat)
         case Give(to_seat=to_seat):
             return _give(state, seat, to_seat)
+        case Pass():
+            return [Event(key="lama.passed", params={"seat": seat}), *end_turn(state)]
 
 
-def peek(state: LamaState, seat: int, positions: tuple[int, int]) -> list[Event]:
-    state.peeked[seat] = list(positions)
-    events = [Event(key="lama.peeked", params={"seat": seat})]
-    if all(state.peeked):
-        state.phase = "turn"
-        events.append(Event(key="lama.turns_begin", params={"seat": state.to_act}))
-    return events
+def _begin_if_all_looked(state: LamaState) -> list[Event]:
+    if not all(state.peeked):
+        return []
+    state.phase = "turn"
+    return [Event(key="lama.turns_begin", params={"seat": state.to_act})]
 
 
 def _draw(state: LamaState, seat: int) -> list[Event]:
-    events = [Event(key="lama.drew", params={"seat": seat})]
+    events = [*_pick_up(state), Event(key="lama.drew", params={"seat": seat})]
+    # The drawer alone learns the card.
+    assert state.held is not None
+    events.append(Event(key="lama.you_drew", params={"card": kind(state.held)}, to=(seat,)))
+    return events
+
+
+def _pick_up(state: LamaState) -> list[Event]:
+    """The draw pile's top card into the hand (refilling the pile first if empty)."""
+    events = []
     if not state.draw_pile:
         # RULES.md: the discard pile but its top card becomes the new draw pile.
         state.draw_pile = state.discard[:-1]
         state.discard = state.discard[-1:]
         state.rng().shuffle(state.draw_pile)
-        events.insert(0, Event(key="lama.reshuffled", params={"count": len(state.draw_pile)}))
+        events.append(Event(key="lama.reshuffled", params={"count": len(state.draw_pile)}))
     state.held = state.draw_pile.pop()
     state.step = "drawn"
     state.substep += 1
-    # The drawer alone learns the card.
-    events.append(Event(key="lama.you_drew", params={"card": kind(state.held)}, to=(seat,)))
     return events
 
 
@@ -70,14 +85,18 @@ def _take(state: LamaState, seat: int) -> list[Event]:
     return [Event(key="lama.took", params={"seat": seat, "card": kind(state.held)})]
 
 
-def _exchange(state: LamaState, seat: int, position: int) -> list[Event]:
+def _exchange(
+    state: LamaState, seat: int, position: int, key: str = "lama.exchanged"
+) -> list[Event]:
+    """The held card replaces the card at `position`, which goes face up on the discard
+    pile; `key` words it (a player's choice, or a timeout's default)."""
     held = _let_go(state)
     old = state.layouts[seat][position]
     state.layouts[seat][position] = held
     state.face_up[seat][position] = True
     state.discard.append(old)
     event = Event(
-        key="lama.exchanged",
+        key=key,
         params={
             "seat": seat,
             "card": kind(held),
@@ -100,13 +119,10 @@ def _discard(state: LamaState, seat: int) -> list[Event]:
     return [event, *end_turn(state)]
 
 
-def _give(state: LamaState, seat: int, to_seat: int) -> list[Event]:
+def _give(state: LamaState, seat: int, to_seat: int, key: str = "lama.gave") -> list[Event]:
     held = _let_go(state)
     state.received[to_seat].append(held)
-    event = Event(
-        key="lama.gave",
-        params={"seat": seat, "to_seat": to_seat, "card": kind(held)},
-    )
+    event = Event(key=key, params={"seat": seat, "to_seat": to_seat, "card": kind(held)})
     return [event, *end_turn(state)]
 
 
@@ -137,37 +153,34 @@ def peek_timeout(state: LamaState) -> list[Event]:
     events: list[Event] = []
     for seat in range(state.seats):
         if not state.peeked[seat]:
-            events.append(Event(key="lama.timed_out", params={"seat": seat}))
-            events += peek(state, seat, PEEK_DEFAULT)
-    return events
+            state.peeked[seat] = list(PEEK_DEFAULT)
+            events.append(Event(key="lama.timeout_peek", params={"seat": seat}))
+    return events + _begin_if_all_looked(state)
 
 
 def choose_timeout(state: LamaState) -> list[Event]:
-    """Before taking a card: draw, then the drawn card's default follows at once."""
-    seat = state.to_act
-    events = [Event(key="lama.timed_out", params={"seat": seat}), *_draw(state, seat)]
-    return events + play(state, seat, held_default(state))
+    """Before taking a card: draw, then the held card's default follows at once."""
+    events = _pick_up(state)
+    return events + _play_held(state, drew=True)
 
 
 def held_timeout(state: LamaState) -> list[Event]:
-    """Holding a card: its default (see `held_default`)."""
-    seat = state.to_act
-    events = [Event(key="lama.timed_out", params={"seat": seat})]
-    return events + play(state, seat, held_default(state))
+    """Holding a card (drawn or taken): its default."""
+    return _play_held(state, drew=False)
 
 
-def held_default(state: LamaState) -> LamaAction:
-    """The documented default for the card in hand when time runs out.
+def _play_held(state: LamaState, *, drew: bool) -> list[Event]:
+    """The default for the card in hand: a special card goes to the next player
+    clockwise; any other card replaces the first face-down card in reading order.
 
-    A special card: give it to the next player clockwise. A drawn card: discard it. A
-    card taken from the discard pile: exchange it for the first face-down card in
-    reading order (or the top-left card if none is face down).
-    """
+    `drew`: the timeout also drew the card (the turn had not begun), which its words
+    say. A player who acts always has a face-down card (nine face up end the round
+    for them); the top-left card is only a guard."""
     seat = state.to_act
     assert state.held is not None, "a card is held in this phase"
     if is_special(state.held):
-        return Give(to_seat=(seat + 1) % state.seats)
-    if state.step == "drawn":
-        return Discard()
+        gave = "lama.timeout_drew_gave" if drew else "lama.timeout_gave"
+        return _give(state, seat, (seat + 1) % state.seats, key=gave)
     face_down = [p for p in range(9) if not state.face_up[seat][p]]
-    return Exchange(position=face_down[0] if face_down else 0)
+    swapped = "lama.timeout_drew_swapped" if drew else "lama.timeout_swapped"
+    return _exchange(state, seat, face_down[0] if face_down else 0, key=swapped)

@@ -20,7 +20,7 @@ from bot.discord.ui import Button, Screen, Select
 from games.engine import Event, IllegalAction, Seat
 from games.lama import GAME
 from games.lama.cards import KINDS
-from games.lama.models import Discard, Exchange, Give, LamaAction, LamaState
+from games.lama.models import Discard, Exchange, Give, LamaAction, LamaState, Pass
 from games.lama.pictures import render_table
 from games.lama.views import LamaView
 from tests.support.marked import (
@@ -320,17 +320,15 @@ def test_a_special_card_offers_the_other_players_only() -> None:
 # -- notices ---------------------------------------------------------------------------------------
 
 
-def test_one_notice_and_one_mention_per_turn_not_per_step() -> None:
+def test_one_notice_per_turn_not_per_step() -> None:
     live = make_live(dealt())
     began = looked(live)
-    assert ADAPTER.mention_turn(live.ctx(), began)
     notice = ADAPTER.announcement(live.ctx(), began)
     assert notice is not None and notice.content == "Everyone has looked. Ana begins."
     assert [b.label for b in buttons(notice)] == ["My cards"]
 
     drew = act(live, 0, {"type": "draw"})
     assert ADAPTER.announcement(live.ctx(), drew) is None
-    assert not ADAPTER.mention_turn(live.ctx(), drew)
     assert ADAPTER.private_notices(live.ctx(), drew) == []  # the panel shows the card
     held = state(live).held
     assert held is not None
@@ -338,7 +336,146 @@ def test_one_notice_and_one_mention_per_turn_not_per_step() -> None:
         done = act(live, 0, {"type": "exchange", "position": 2})
         notice = ADAPTER.announcement(live.ctx(), done)
         assert notice is not None and notice.content.startswith("Ana puts the ")
-        assert ADAPTER.mention_turn(live.ctx(), done)
+
+
+def test_the_turn_notice_says_what_each_step_expects() -> None:
+    """The host pings the player a turn passes to with `turn_step` ("@Ana: ..."), or
+    lists whom a simultaneous step waits for; the phrase names what to do."""
+    live = make_live(dealt())
+    assert ADAPTER.turn_step(live.ctx()) == "look at two of your cards (press **My cards**)"
+    looked(live)
+    s = state(live)
+    s.discard.append(next(c for c in s.draw_pile if KINDS[c] == "5"))
+    s.draw_pile.remove(s.discard[-1])
+    assert ADAPTER.turn_step(live.ctx()) == (
+        "your turn: draw a card or take the **5** from the discard pile"
+    )
+    act(live, 0, {"type": "take_discard"})
+    assert ADAPTER.turn_step(live.ctx()) == "place the **5** in your layout"
+    act(live, 0, {"type": "exchange", "position": 0})
+    act(live, 1, {"type": "draw"})
+    # The table may not know whether a drawn card is special: the phrase says neither.
+    assert ADAPTER.turn_step(live.ctx()) == (
+        "place the drawn card, discard it, or give a special card away"
+    )
+    live.locale = "de"
+    assert ADAPTER.turn_step(live.ctx()) == (
+        "lege die gezogene Karte aus, wirf sie ab oder gib eine Sonderkarte weiter"
+    )
+
+
+def test_a_special_card_taken_and_the_final_turns_are_named() -> None:
+    live = make_live(final_turns())
+    step = ADAPTER.turn_step(live.ctx()) or ""
+    assert step.startswith("your final turn: draw a card, take the **")
+    assert step.endswith("** from the discard pile, or pass")
+    s = state(live)
+    karma = next(c for c in s.draw_pile if KINDS[c] == "karma")
+    s.draw_pile.remove(karma)
+    s.discard.append(karma)
+    assert (ADAPTER.turn_step(live.ctx()) or "").endswith(
+        "take the **Karma-Lama (-3)** from the discard pile, or pass"
+    )
+    act(live, 1, {"type": "take_discard"})
+    assert ADAPTER.turn_step(live.ctx()) == "give the **Karma-Lama (-3)** to another player"
+
+
+def test_the_game_over_needs_no_turn_notice() -> None:
+    live = make_live(dealt("points"))
+    while state(live).phase != "over":
+        finish_round(live)
+    assert ADAPTER.turn_step(live.ctx()) is None
+
+
+def final_turns() -> LamaState:
+    """Ana has just turned over her ninth card: Ben's final turn."""
+    live = make_live(dealt())
+    looked(live)
+    s = state(live)
+    s.face_up[0] = [True] * 8 + [False]
+    five = next(c for c in s.draw_pile if KINDS[c] == "5")
+    s.draw_pile.remove(five)
+    s.draw_pile.append(five)  # the next card drawn
+    act(live, 0, {"type": "draw"})
+    act(live, 0, {"type": "exchange", "position": 8})
+    assert state(live).ender == 0 and state(live).to_act == 1
+    return live.state
+
+
+def test_a_final_turn_can_be_passed_from_the_panel() -> None:
+    live = make_live(final_turns())
+    panel = live.panel(1)
+    assert "**Your final turn.**" in panel.content and "or pass." in panel.content
+    assert pressable(panel)[-1] == "Pass (end my final turn)"
+    pass_button = next(b for b in buttons(panel) if b.label.startswith("Pass"))
+    assert clicked(pass_button) == GAME.parse_action({"type": "pass"})
+    happened = act(live, 1, clicked(pass_button))
+    notice = ADAPTER.announcement(live.ctx(), happened)
+    assert notice is not None and notice.content == "Ben passes their final turn."
+    # No passing outside the final turns, nor once a card is held.
+    assert "Pass (end my final turn)" not in pressable(make_live(dealt()).panel(0))
+    act(live, 2, {"type": "draw"})
+    assert not any(label.startswith("Pass") for label in pressable(live.panel(2)))
+
+
+def test_timed_out_steps_read_as_such_in_both_languages() -> None:
+    """A default move is never worded as the player's choice."""
+    live = make_live(GAME.setup(3, GAME.parse_options({"turn_seconds": 30}), 3))
+    act(live, 1, {"type": "peek", "positions": [0, 1]})
+    live.state, events = GAME.expire(live.state)
+    looked_for = Happened("expired", tuple(events), None)
+    notice = ADAPTER.announcement(live.ctx(), looked_for)
+    assert notice is not None
+    assert notice.content.splitlines() == [
+        "Time ran out: Ana and Cleo are shown their top-left and bottom-right cards.",
+        "Everyone has looked. Ana begins.",
+    ]
+    s = state(live)
+    first = next(p for p in range(9) if not s.face_up[0][p])
+    eight = next(c for c in s.draw_pile if KINDS[c] == "8")
+    s.draw_pile.remove(eight)
+    s.draw_pile.append(eight)  # Ana's draw, when the time runs out
+    old = lama_words.card(live.ctx(), KINDS[s.layouts[0][first]])
+    live.state, events = GAME.expire(live.state)
+    timed_out = Happened("expired", tuple(events), None)
+    notice = ADAPTER.announcement(live.ctx(), timed_out)
+    assert notice is not None and notice.content == (
+        "Time ran out: Ana drew and swapped their first face-down card (row 1, column 1) "
+        f"for the 8; the {old} goes on the discard pile."
+    )
+    live.locale = "de"
+    german = ADAPTER.announcement(live.ctx(), timed_out)
+    assert german is not None and german.content.startswith(
+        "Zeit abgelaufen: Für Ana wurde gezogen (8) und die erste verdeckte Karte"
+    )
+    german = ADAPTER.announcement(live.ctx(), looked_for)
+    assert german is not None and german.content.startswith(
+        "Zeit abgelaufen: Ana und Cleo bekommen die Karten oben links und unten rechts gezeigt."
+    )
+
+
+def test_each_round_is_a_chapter_of_its_own() -> None:
+    """The host posts the table anew when the chapter changes: at each new round."""
+    live = make_live(dealt())
+    assert ADAPTER.chapter(live.ctx()) == "r1"
+    looked(live)
+    assert ADAPTER.chapter(live.ctx()) == "r1"
+    finish_round(live)
+    assert ADAPTER.chapter(live.ctx()) == "r2"
+
+
+def test_a_long_look_reminds_whoever_has_not_looked_by_dm() -> None:
+    at = NOW + 900
+    live = make_live(GAME.setup(3, GAME.parse_options({"turn_seconds": 3600}), 3), deadline_at=at)
+    act(live, 0, {"type": "peek", "positions": [0, 1]})
+    assert ADAPTER.reminder(live.ctx(0)) is None  # Ana has looked
+    reminder = ADAPTER.reminder(live.ctx(1))
+    assert reminder is not None
+    assert reminder.content.startswith("⏰ **No Prob-Lama** in <#0>: look at two of your cards")
+    assert f"<t:{int(at)}:R>" in reminder.content
+    assert [b.label for b in buttons(reminder)] == ["My cards"]
+    live.state = live.state.model_copy(update={"phase": "turn", "peeked": [[0, 1]] * 3})
+    assert ADAPTER.reminder(live.ctx(1)) is None  # only the look reminds
 
 
 def finish_round(live: Live) -> Happened:
@@ -361,19 +498,17 @@ def finish_round(live: Live) -> Happened:
             return happened
 
 
-async def test_a_round_ends_with_its_picture_the_standings_and_a_call_to_look() -> None:
+async def test_a_round_ends_with_its_picture_the_standings_and_the_new_dealer() -> None:
     live = make_live(dealt())
     happened = finish_round(live)
     notice = ADAPTER.announcement(live.ctx(), happened)
     assert notice is not None and notice.content.splitlines()[-1].startswith("Round 1 is over.")
-    assert not ADAPTER.mention_turn(live.ctx(), happened)  # everyone is called instead
     await ADAPTER.after(live.outbox(), happened)
     [screen] = live.posted
     assert screen.content.startswith("**Round 1 results**\nScores: Ana ")
     assert "Lamas: Ana " in screen.content and "(first to 3 wins)" in screen.content
-    assert "Round 2: Ana deals, Ben begins" in screen.content
-    assert screen.content.splitlines()[-1].startswith("<@100> <@101> <@102>, look at two")
-    assert screen.mentions == (100, 101, 102)
+    assert screen.content.splitlines()[-1].startswith("Round 2: Ana deals, Ben begins")
+    assert screen.mentions == ()  # the host lists whom the look waits for, unpinged
     assert [p.name for p in screen.pictures] == ["lama-round-1.png"]
     assert [b.label for b in buttons(screen)] == ["My cards"]
     # A turn within the round posts nothing more.
@@ -448,11 +583,22 @@ EVENTS = (
     Event(key="lama.last_card", params={"seat": 1}),
     Event(key="lama.round_scored", params={"round": 2, "low": -1}),
     Event(key="lama.round_won", params={"seat": 0, "score": 1}),
-    Event(key="lama.target_raised", params={"target": 4}),
-    Event(key="lama.won_lamas", params={"seat": 0, "lamas": 3}),
+    Event(key="lama.target_raised", params={"count": 4}),
+    Event(key="lama.won_lamas", params={"seat": 0, "count": 3}),
     Event(key="lama.won_points", params={"seat": 0, "total": 1}),
     Event(key="lama.new_round", params={"round": 2, "dealer_seat": 0, "seat": 1}),
-    Event(key="lama.timed_out", params={"seat": 2}),
+    Event(key="lama.passed", params={"seat": 2}),
+    Event(key="lama.timeout_peek", params={"seat": 2}),
+    Event(
+        key="lama.timeout_drew_swapped",
+        params={"seat": 0, "card": "joker", "old": "drama", "row": 2, "column": 1},
+    ),
+    Event(
+        key="lama.timeout_swapped",
+        params={"seat": 0, "card": "-5", "old": "7", "row": 1, "column": 3},
+    ),
+    Event(key="lama.timeout_drew_gave", params={"seat": 1, "to_seat": 2, "card": "drama"}),
+    Event(key="lama.timeout_gave", params={"seat": 2, "to_seat": 0, "card": "karma"}),
 )
 
 
@@ -472,6 +618,8 @@ def the_turn(live: Live, seat: int, turn: int) -> LamaAction:
     if s.phase == "peek":
         return GAME.parse_action({"type": "peek", "positions": [0, 4]})
     if s.held is None:
+        if s.ender is not None and turn % 2:
+            return Pass()  # every other final turn
         top = KINDS[s.discard[-1]] if s.discard else None
         take = top in ("drama", "karma") or (top is not None and turn % 3 == 0)
         kind = "take_discard" if take else "draw"
@@ -504,7 +652,12 @@ async def everything_shown(live: Live) -> tuple[list[Screen], set[str]]:
                 seen.add(f"special:{held}")
                 screens.append(live.panel(seat))
         seat = sorted(GAME.active(live.state))[0]
-        happened = act(live, seat, the_turn(live, seat, turn))
+        if turn % 7 == 6:  # now and then, the time runs out
+            live.state, events = GAME.expire(live.state)
+            kind = "finished" if GAME.result(live.state) is not None else "expired"
+            happened = Happened(kind, tuple(events), None)
+        else:
+            happened = act(live, seat, the_turn(live, seat, turn))
         turn += 1
         notice = ADAPTER.announcement(live.ctx(), happened)
         screens += [notice] if notice is not None else []
@@ -574,3 +727,21 @@ def test_plural_forms_in_both_languages() -> None:
         assert live.ctx().say("lama.ui.cards", count=count) == en
         assert german.ctx().say("lama.ui.cards", count=count) == de
     assert live.ctx().say("lama.ui.score_lamas", count=1) == "1 Lama"
+    english, deutsch = live.ctx().say, german.ctx().say
+    assert english("lama.ui.goal_lamas", count=2) == "First to 2 Lamas wins."
+    assert deutsch("lama.ui.goal_lamas", count=1) == "Wer zuerst 1 Lama hat, gewinnt."
+    assert english("lama.won_lamas", seat=0, count=1) == "Ana wins the game with 1 Lama!"
+    assert english("lama.won_lamas", seat=0, count=3) == "Ana wins the game with 3 Lamas!"
+    assert deutsch("lama.target_raised", count=4).endswith("braucht man 4 Lamas zum Sieg.")
+    assert english("lama.picture.goal_lamas", round=1, count=1) == "round 1 · goal: 1 Lama"
+    assert english("lama.picture.points", count=1) == "1 pt"
+    assert english("lama.picture.panel_footer", count=1).endswith(
+        "1 face-down card known to you only."
+    )
+    # A grouped timeout reads right for one player and for several.
+    assert english("lama.ui.timeout_peek", names="Ben", count=1).startswith(
+        "Time ran out: Ben is shown"
+    )
+    assert deutsch("lama.ui.timeout_peek", names="Ana und Ben", count=2).startswith(
+        "Zeit abgelaufen: Ana und Ben bekommen"
+    )

@@ -17,6 +17,7 @@ from games.lama.models import LamaOptions, LamaState
 from games.lama.pictures import render_panel, render_results, render_table
 from games.lama.rounds import score_round
 from games.lama.scoring import score_layout
+from games.pictures import name_letters
 
 
 def say(key: str, **params: object) -> str:
@@ -78,13 +79,14 @@ def main() -> None:
     print(f"score a round end, 6 players:    {median_ms(round_end, 500):.3f} ms")
     views = [GAME.view(s, None) for s in states]
     names = ["Ana", "Ben", "Chen", "Dora", "Emil", "Fatima"]
+    marks = name_letters(names)
     print(
         "render_table, 6 players:         "
-        f"{median_ms(lambda: render_table(rng.choice(views), say, names), 60):.2f} ms"
+        f"{median_ms(lambda: render_table(rng.choice(views), say, names, marks), 60):.2f} ms"
     )
     print(
         "render_panel:                    "
-        f"{median_ms(lambda: render_panel(GAME.view(states[0], 0), say, names), 60):.2f} ms"
+        f"{median_ms(lambda: render_panel(GAME.view(states[0], 0), say, names, marks), 60):.2f} ms"
     )
     finished = states[0].model_copy(deep=True)
     finished.ender = 0
@@ -92,7 +94,7 @@ def main() -> None:
     result_view = GAME.view(finished, None)
     print(
         "render_results, 6 players:       "
-        f"{median_ms(lambda: render_results(result_view, say, names), 60):.2f} ms"
+        f"{median_ms(lambda: render_results(result_view, say, names, marks), 60):.2f} ms"
     )
 
 

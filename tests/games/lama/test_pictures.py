@@ -1,15 +1,21 @@
-"""The pictures render for every table size and describe themselves."""
+"""The pictures read as Discord shows them (at most 550 x 350 on a desktop) for every
+table size and the longest names, mark players by their names, and describe themselves."""
 
 from __future__ import annotations
 
 import random
 
 import pytest
+from PIL import Image
 
 from bot.i18n import t
 from games.lama import GAME
-from games.lama.models import Draw, Exchange, LamaOptions, TakeDiscard
+from games.lama.models import Draw, Exchange, LamaOptions, LamaState, TakeDiscard
 from games.lama.pictures import render_panel, render_results, render_table
+from games.pictures import MIN_SHOWN_TEXT, name_letters, shown_scale, to_png
+from tests.pictures import drawn
+
+LONG = [f"Player {seat + 1} with a very long nam"[:32] for seat in range(6)]
 
 
 def say(key: str, **params: object) -> str:
@@ -17,30 +23,82 @@ def say(key: str, **params: object) -> str:
     return t(key, "en", **params)
 
 
-def _mid_game(seats: int, seed: int):
+def german(key: str, **params: object) -> str:
+    return t(key, "de", **params)
+
+
+def _mid_game(seats: int, seed: int) -> LamaState:
+    """Some turns in, a card drawn and special cards received (the busiest table)."""
     state = GAME.setup(seats, LamaOptions(), seed)
     rng = random.Random(seed)
-    while state.phase == "peek" or state.turn < 3 * seats:
+    while state.phase == "peek" or state.turn < 3 * seats or state.step != "drawn":
         seat = rng.choice(sorted(GAME.active(state)))
         state, _ = GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
     return state
 
 
+def _round_over(seats: int, seed: int) -> LamaState:
+    state = GAME.setup(seats, LamaOptions(), seed)
+    rng = random.Random(seed)
+    while state.last_round is None:
+        seat = rng.choice(sorted(GAME.active(state)))
+        state, _ = GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
+    return state
+
+
+def smallest_shown(image: Image.Image) -> float:
+    """The smallest text in the picture as a desktop shows it, in pixels."""
+    texts = drawn.texts(to_png(image))
+    assert texts, "nothing recorded"
+    return min(d.size for d in texts) * shown_scale(image.width, image.height)
+
+
 @pytest.mark.parametrize("seats", [2, 3, 4, 5, 6])
-def test_table_fits_a_phone_and_names_every_player(seats: int) -> None:
-    view = GAME.view(_mid_game(seats, seats), None)
-    names = [f"Player{n}" for n in range(seats)]
-    image, alt = render_table(view, say, names)
-    assert 800 <= image.width <= 1100 and image.height < 1400
-    for seat in range(seats):
-        assert f"Player{seat}" in alt
-    assert f"round {view.round}" in alt
+@pytest.mark.parametrize("speak", [say, german])
+def test_every_picture_reads_at_11_px_as_shown_with_long_names(seats: int, speak) -> None:
+    names = LONG[:seats]
+    letters = name_letters(names)
+    playing = GAME.view(_mid_game(seats, seats), None)
+    over = GAME.view(_round_over(seats, seats), None)
+    mine = GAME.view(_mid_game(seats, seats), 0)
+    with drawn.recording():
+        pictures = [
+            render_table(playing, speak, names, letters)[0],
+            render_results(over, speak, names, letters)[0],
+            render_panel(mine, speak, names, letters)[0],
+        ]
+        for image in pictures:
+            assert image.width <= 1100 and image.height <= 700
+            assert image.height <= image.width  # landscape: shrinks by its width
+            assert smallest_shown(image) >= MIN_SHOWN_TEXT
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4, 5, 6])
+def test_the_table_fills_discords_frame(seats: int) -> None:
+    """As large as Discord shows a picture: the full 550 px width or 350 px height."""
+    image, _ = render_table(GAME.view(_mid_game(seats, 1), None), say, LONG[:seats])
+    scale = shown_scale(image.width, image.height)
+    assert image.width * scale >= 540 or image.height * scale >= 345
+
+
+def test_players_are_marked_by_their_names_in_pictures_and_descriptions() -> None:
+    names = ["Ben", "Ana", "Anke"]
+    letters = name_letters(names)
+    assert letters == ("B", "An", "Ak")
+    state = _mid_game(3, 4)
+    with drawn.recording():
+        image, alt = render_table(GAME.view(state, None), say, names, letters)
+        shown = {d.text for d in drawn.texts(to_png(image)) or ()}
+    assert {"B", "An", "Ak"} <= shown  # the badges
+    assert "B Ben:" in alt and "An Ana:" in alt and "Ak Anke:" in alt
+    _, mine = render_panel(GAME.view(state, 2), say, names, letters)
+    assert mine.startswith("Your layout, Ak Anke.")
 
 
 def test_private_panel_marks_known_cards_and_the_held_card(kit) -> None:
     state = kit.play(kit.rig(2, [["-5", "9"]], draw=["4"]), 0, Draw())
-    image, alt = render_panel(GAME.view(state, 0), say, ["Ana", "Ben"])
-    assert 800 <= image.width <= 1100
+    image, alt = render_panel(GAME.view(state, 0), say, ["Ana", "Ben"], ["A", "B"])
+    assert (image.width, image.height) == (1000, 700)
     assert "1: -5 (face down, seen)" in alt and "You hold: 4" in alt
     with pytest.raises(ValueError):
         render_panel(GAME.view(state, None), say)
@@ -49,8 +107,8 @@ def test_private_panel_marks_known_cards_and_the_held_card(kit) -> None:
 def test_table_shows_a_taken_card_but_not_a_drawn_one(kit) -> None:
     taken = kit.play(kit.rig(2, discard=["-2"]), 0, TakeDiscard())
     assert "took the -2" in render_table(GAME.view(taken, None), say)[1]
-    drawn = kit.play(kit.rig(2, draw=["karma"]), 0, Draw())
-    assert "Karma" not in render_table(GAME.view(drawn, None), say)[1]
+    drawn_ = kit.play(kit.rig(2, draw=["karma"]), 0, Draw())
+    assert "Karma" not in render_table(GAME.view(drawn_, None), say)[1]
 
 
 def test_results_describe_lines_jokers_and_scores(kit) -> None:
@@ -63,9 +121,11 @@ def test_results_describe_lines_jokers_and_scores(kit) -> None:
     state = kit.play(state, 0, Exchange(position=8))
     state = kit.play(state, 1, Draw())
     state = kit.play(state, 1, GAME.legal_actions(state, 1)[-1])
-    image, alt = render_results(GAME.view(state, None), say)
-    assert 800 <= image.width <= 1100
+    with drawn.recording():
+        image, alt = render_results(GAME.view(state, None), say, ["Ana", "Fred"], ["A", "F"])
+        shown = [d.text for d in drawn.texts(to_png(image)) or ()]
     assert "row 1 of 7s, column 3 of 7s; joker as 7" in alt
-    assert "score 4 - wins a Lama" in alt
+    assert "F Fred:" in alt and "score 4 - wins a Lama" in alt
+    assert "=7" in shown  # the joker, as it counts
     with pytest.raises(ValueError):
         render_results(GAME.view(GAME.setup(2, LamaOptions(), 1), None), say)

@@ -21,6 +21,7 @@ from games.lama.models import (
     LamaAction,
     LamaOptions,
     LamaState,
+    Pass,
     Peek,
     TakeDiscard,
 )
@@ -196,25 +197,43 @@ def test_deadline_carries_the_phase_key(kit) -> None:
     assert deadline.at == now + timedelta(seconds=30)
 
 
-def test_timeout_before_taking_draws_and_discards(kit) -> None:
-    state = kit.rig(2, draw=["9"], options=LamaOptions(turn_seconds=30))
+def test_timeout_before_taking_draws_and_swaps_the_first_face_down_card(kit) -> None:
+    up = [[True, False] + [False] * 7, [False] * 9]
+    state = kit.rig(2, [["4", "10"]], draw=["9"], face_up=up, options=LamaOptions(turn_seconds=30))
     state, events = GAME.expire(state)
-    assert kind(state.discard[-1]) == "9"
-    assert state.to_act == 1
-    assert any(e.key == "lama.timed_out" for e in events)
+    # The drawn 9 replaces the first face-down card in reading order (position 2), so
+    # the round moves towards its end; the 10 goes face up on the discard pile.
+    assert kind(state.layouts[0][1]) == "9" and state.face_up[0][1]
+    assert kind(state.discard[-1]) == "10"
+    assert state.to_act == 1 and state.step == "choose"
+    [said] = [e for e in events if e.to is None]
+    assert said.key == "lama.timeout_drew_swapped"  # worded as the time's doing
+    assert said.params == {"seat": 0, "card": "9", "old": "10", "row": 1, "column": 2}
+    assert not any(e.key in ("lama.drew", "lama.exchanged") for e in events)
 
 
-def test_timeout_gives_a_special_card_to_the_next_player(kit) -> None:
+def test_timeout_gives_a_drawn_special_card_to_the_next_player(kit) -> None:
     state = kit.rig(3, draw=["drama"], options=LamaOptions(turn_seconds=30))
-    state, _ = GAME.expire(state)
+    state, events = GAME.expire(state)
     assert [kind(c) for c in state.received[1]] == ["drama"]
-    assert state.to_act == 1
+    assert state.to_act == 1 and not any(state.face_up[0])
+    assert [e.key for e in events] == ["lama.timeout_drew_gave"]
+    assert events[0].params == {"seat": 0, "to_seat": 1, "card": "drama"}
 
 
-def test_timeout_holding_a_drawn_card_discards_it(kit) -> None:
-    state = kit.play(kit.rig(2, draw=["3"]), 0, Draw())
-    state, _ = GAME.expire(state)
-    assert kind(state.discard[-1]) == "3" and not any(state.face_up[0])
+def test_timeout_holding_a_drawn_card_swaps_it_too(kit) -> None:
+    state = kit.play(kit.rig(2, [["8"]], draw=["3"]), 0, Draw())
+    state, events = GAME.expire(state)
+    assert kind(state.layouts[0][0]) == "3" and state.face_up[0][0]
+    assert kind(state.discard[-1]) == "8"
+    assert [e.key for e in events] == ["lama.timeout_swapped"]
+
+
+def test_timeout_holding_a_special_card_gives_it_to_the_next_player(kit) -> None:
+    state = kit.play(kit.rig(3, discard=["4", "karma"]), 0, TakeDiscard())
+    state, events = GAME.expire(state)
+    assert [kind(c) for c in state.received[1]] == ["karma"]
+    assert [e.key for e in events] == ["lama.timeout_gave"]
 
 
 def test_timeout_holding_a_taken_card_replaces_the_first_face_down_card(kit) -> None:
@@ -226,9 +245,90 @@ def test_timeout_holding_a_taken_card_replaces_the_first_face_down_card(kit) -> 
     assert kind(state.discard[-1]) == "10"
 
 
+def test_a_timeout_that_turns_the_last_card_starts_the_final_turns(kit) -> None:
+    up = [[True] * 8 + [False], [False] * 9]
+    state = kit.rig(2, draw=["5"], face_up=up, options=LamaOptions(turn_seconds=30))
+    state, events = GAME.expire(state)
+    assert state.ender == 0 and all(state.face_up[0])
+    assert [e.key for e in events] == ["lama.timeout_drew_swapped", "lama.last_card"]
+    assert GAME.legal_actions(state, 1) == [Draw(), TakeDiscard(), Pass()]
+
+
+@pytest.mark.parametrize("seats", [2, 4, 6])
+@pytest.mark.parametrize("variant", ["lamas", "points"])
+def test_a_game_of_absent_players_ends(seats: int, variant: str) -> None:
+    """Nobody ever acts: every step times out, from the look at two cards on. Each
+    timed-out turn turns a card over (unless it draws a special card), so every round
+    ends, and the game with it, within a bound."""
+    state = GAME.setup(seats, LamaOptions(variant=variant, turn_seconds=30), seats)
+    # A round takes the look, then a turn per face-down card (each turns one over) and
+    # one per special card drawn (14 in the deck; given away, they leave play).
+    per_round = 1 + 9 * seats + 14
+    steps = 0
+    while GAME.result(state) is None:
+        assert GAME.deadline(state, datetime(2024, 1, 1, tzinfo=UTC)) is not None
+        round_ = state.round
+        state, _ = GAME.expire(state)
+        steps = steps + 1 if state.round == round_ else 0
+        assert steps <= per_round, f"round {round_} goes on after {steps} timeouts"
+        assert state.round <= 20
+    result = GAME.result(state)
+    assert result is not None and result.winners
+
+
+def test_the_final_turns_may_be_passed(kit) -> None:
+    up = [[True] * 8 + [False], [False] * 9, [False] * 9]
+    state = kit.rig(3, draw=["5"], face_up=up)
+    assert Pass() not in GAME.legal_actions(state, 0)  # no final turns yet
+    with pytest.raises(IllegalAction) as err:
+        GAME.apply(state, 0, Pass())
+    assert err.value.key == "lama.pass_final_only"
+    state = kit.play(state, 0, Draw())
+    state = kit.play(state, 0, Exchange(position=8))  # Ana's ninth card: final turns
+    assert state.ender == 0 and state.to_act == 1
+    assert Pass() in GAME.legal_actions(state, 1)
+    before = [list(layout) for layout in state.layouts]
+    state, events = GAME.apply(state, 1, Pass())
+    assert [e.key for e in events] == ["lama.passed"]
+    assert state.layouts == before and state.to_act == 2  # nothing changed but the turn
+    # Once a card is taken, passing is over: the card must be placed or discarded.
+    held = kit.play(state, 2, Draw())
+    with pytest.raises(IllegalAction) as err:
+        GAME.apply(held, 2, Pass())
+    assert err.value.key == "lama.already_holding"
+    state, events = GAME.apply(state, 2, Pass())  # the last final turn: scored
+    assert "lama.round_scored" in [e.key for e in events]
+    assert state.round == 2 or state.phase == "over"
+
+
+def test_a_long_look_reminds_near_its_end_and_a_short_one_does_not() -> None:
+    start = datetime(2024, 1, 1, tzinfo=UTC)
+    long = GAME.setup(3, LamaOptions(turn_seconds=3600), 1)
+    deadline = GAME.deadline(long, start)
+    assert deadline is not None and deadline.remind_at == start + timedelta(minutes=45)
+    short = GAME.deadline(GAME.setup(3, LamaOptions(turn_seconds=60), 1), start)
+    assert short is not None and short.remind_at is None
+    # Turns are one player's: the host pings them when the turn passes, no reminder.
+    turn = long.model_copy(update={"phase": "turn", "peeked": [[0, 8]] * 3})
+    in_turn = GAME.deadline(turn, start)
+    assert in_turn is not None and in_turn.remind_at is None
+
+
 def test_timeout_in_the_peek_step_looks_at_two_corners() -> None:
     state = GAME.setup(2, LamaOptions(turn_seconds=60), 3)
     state, _ = GAME.apply(state, 1, Peek(positions=(4, 5)))
-    state, _ = GAME.expire(state)
+    state, events = GAME.expire(state)
     assert state.peeked == [[0, 8], [4, 5]]
     assert state.phase == "turn"
+    assert [(e.key, e.params) for e in events] == [
+        ("lama.timeout_peek", {"seat": 0}),
+        ("lama.turns_begin", {"seat": 0}),
+    ]
+
+
+def test_looking_at_two_cards_is_offered_but_never_forced_on_the_layout() -> None:
+    """The look is optional in the rules: it turns nothing over, and a player who lets
+    the time run out is only shown two cards (the corners)."""
+    state = GAME.setup(2, LamaOptions(turn_seconds=60), 3)
+    state, _ = GAME.expire(state)
+    assert state.phase == "turn" and not any(any(up) for up in state.face_up)

@@ -27,9 +27,15 @@ class LamaAdapter(GameAdapter[LamaView]):
     def announcement(self, ctx: Ctx, happened: Happened) -> Screen | None:
         return notices.announcement(ctx, happened)
 
-    def mention_turn(self, ctx: Ctx, happened: Happened) -> bool:
-        # Once per turn: not after a draw (same player), nor while everyone looks.
-        return notices.new_turn(ctx, happened)
+    def turn_step(self, ctx: Ctx) -> str | None:
+        return notices.turn_step(ctx)
+
+    def chapter(self, ctx: Ctx) -> str:
+        # Each round gets a table message of its own, at the bottom of the thread.
+        return f"r{ctx.view.round}"
+
+    def reminder(self, ctx: Ctx) -> Screen | None:
+        return notices.reminder(ctx)
 
     def private_notices(self, ctx: Ctx, happened: Happened) -> list[tuple[Seat, Screen]]:
         # The only private event, "you drew", is on the drawer's panel already.

@@ -1,12 +1,15 @@
 """Channel notices: one line per finished turn, a round's results with its picture,
-and the final results. Built from the public view and the change's public events."""
+and the final results; what a turn waits for (`turn_step`), and the reminder near the
+end of a long look at two cards. Built from the public view and the change's public
+events (a reminder from the reader's own view)."""
 
 from __future__ import annotations
 
 from bot.discord.adapters.base import Happened
-from bot.discord.adapters.lama.words import Ctx, event, picture
+from bot.discord.adapters.lama.words import Ctx, card, event, picture
 from bot.discord.ui import Picture, Screen
 from games.engine import Result
+from games.lama.cards import SPECIALS
 from games.lama.pictures import render_results
 
 # Shown on the table while the turn goes on; the turn's outcome is announced instead.
@@ -14,6 +17,8 @@ QUIET = frozenset({"lama.drew", "lama.took", "lama.peeked"})
 # Told by the round's results message (with the picture), not line by line.
 ROUND_END = "lama.round_scored"
 ROUND_DETAILS = frozenset({"lama.round_won", "lama.won_lamas", "lama.won_points", "lama.new_round"})
+# Said once for everyone it concerns, not once per player.
+LOOKED_FOR = "lama.timeout_peek"
 
 
 def new_turn(ctx: Ctx, happened: Happened) -> bool:
@@ -23,12 +28,53 @@ def new_turn(ctx: Ctx, happened: Happened) -> bool:
     return ctx.view.step == "choose" and ctx.view.to_act is not None
 
 
+def turn_step(ctx: Ctx) -> str | None:
+    """What the table waits for, as a phrase for the host's notice ("@Ana: your turn:
+    draw a card or take the 5 from the discard pile"). A drawn card is not named: the
+    table may not know whether it is a special card."""
+    view = ctx.view
+    if view.step == "over":
+        return None
+    if view.step == "peek":
+        return ctx.say("lama.ui.step.peek")
+    if view.step == "drawn":
+        return ctx.say("lama.ui.step.drawn")
+    if view.step == "taken":
+        taken = view.taken or ""
+        key = "lama.ui.step.taken_special" if taken in SPECIALS else "lama.ui.step.taken"
+        return ctx.say(key, card=card(ctx, taken))
+    final = "final" if view.final_turns else "choose"
+    if view.discard_top is None:
+        return ctx.say(f"lama.ui.step.{final}_draw")
+    return ctx.say(f"lama.ui.step.{final}", card=card(ctx, view.discard_top))
+
+
+def reminder(ctx: Ctx) -> Screen | None:
+    """A DM to a player who has yet to look at two cards, near the end of a long look
+    (see the engine's `remind`), with the button to their cards."""
+    view = ctx.view
+    if view.step != "peek" or ctx.seat not in view.to_peek:
+        return None
+    at = ctx.deadline_at
+    if at is None:
+        return None  # only a timed look reminds
+    text = ctx.say("lama.ui.reminder_peek", channel=ctx.channel_id, when=ctx.when(at))
+    return Screen(content=text, rows=((ctx.panel_button(),),))
+
+
 def ends_round(happened: Happened) -> bool:
     return happened.has(ROUND_END)
 
 
 def announcement(ctx: Ctx, happened: Happened) -> Screen | None:
-    lines = [event(ctx, e) for e in happened.public if e.key not in QUIET | ROUND_DETAILS]
+    public = happened.public
+    lines = []
+    looked_for = [int(e.params["seat"]) for e in public if e.key == LOOKED_FOR]
+    if looked_for:  # "Time ran out: Ana and Ben are shown ..."
+        names = ctx.joined(looked_for)
+        lines.append(ctx.say("lama.ui.timeout_peek", names=names, count=len(looked_for)))
+    skip = QUIET | ROUND_DETAILS | {LOOKED_FOR}
+    lines += [event(ctx, e) for e in public if e.key not in skip]
     if not lines:
         return None
     rows = ((ctx.panel_button(),),) if new_turn(ctx, happened) else ()
@@ -36,17 +82,15 @@ def announcement(ctx: Ctx, happened: Happened) -> Screen | None:
 
 
 def round_results(ctx: Ctx, happened: Happened) -> Screen:
-    """After a round (not the last): its layouts and scores, the standings, and a call
-    to look at two cards of the new round."""
+    """After a round (not the last): its layouts and scores, the standings, and who
+    deals the new round. Nobody is pinged: the host's notice lists whom the look at two
+    cards waits for."""
     lines = _round_lines(ctx)
     lines += [event(ctx, e) for e in happened.public if e.key == "lama.new_round"]
-    everyone = range(len(ctx.user_ids))
-    lines.append(ctx.say("lama.ui.look", mentions=" ".join(ctx.mention(s) for s in everyone)))
     return Screen(
         content="\n".join(lines),
         pictures=(_round_picture(ctx),),
         rows=((ctx.panel_button(),),),
-        mentions=ctx.user_ids,
     )
 
 
@@ -94,4 +138,5 @@ def _round_lines(ctx: Ctx, *, standings: bool = True) -> list[str]:
 def _round_picture(ctx: Ctx) -> Picture:
     report = ctx.view.last_round
     assert report is not None
-    return picture(f"lama-round-{report.round}.png", render_results(ctx.view, ctx.say, ctx.names))
+    drawn = render_results(ctx.view, ctx.say, ctx.names, ctx.letters)
+    return picture(f"lama-round-{report.round}.png", drawn)

@@ -2,8 +2,8 @@
 
 The layout is always shown as a 3x3 grid of buttons, each standing for putting the
 held card there (`Exchange`): pressable only when that is legal. Below it: a select
-of two positions to look at (`Peek`), or buttons to draw or take the top discard,
-to give a special card away, or to discard a drawn card.
+of two positions to look at (`Peek`), or buttons to draw or take the top discard
+(or, in a final turn, to pass), to give a special card away, or to discard a drawn card.
 """
 
 from __future__ import annotations
@@ -11,9 +11,8 @@ from __future__ import annotations
 from bot.discord.adapters.lama.words import Ctx, card, picture, short, specials
 from bot.discord.ui import Button, Option, Row, Screen, Select, Style
 from games.lama.cards import SPECIALS, points
-from games.lama.models import Discard, Draw, Exchange, Give, Peek, TakeDiscard
+from games.lama.models import Discard, Draw, Exchange, Give, Pass, Peek, TakeDiscard
 from games.lama.pictures import render_panel
-from games.pictures import player_letter
 
 SEEN_MARK = "👁"
 
@@ -24,7 +23,7 @@ def panel_screen(ctx: Ctx) -> Screen:
         return Screen(content=ctx.say("lama.ui.game_over"))
     me = _me(ctx)
     lines = [
-        ctx.say("lama.ui.panel_title", round=view.round, letter=player_letter(me), seat=me),
+        ctx.say("lama.ui.panel_title", round=view.round, letter=ctx.letter(me), seat=me),
         *instructions(ctx),
         *facts(ctx),
     ]
@@ -33,7 +32,9 @@ def panel_screen(ctx: Ctx) -> Screen:
         lines.append(ctx.say("lama.ui.your_deadline", when=when))
     return Screen(
         content="\n".join(lines),
-        pictures=(picture("lama-my-cards.png", render_panel(view, ctx.say, ctx.names)),),
+        pictures=(
+            picture("lama-my-cards.png", render_panel(view, ctx.say, ctx.names, ctx.letters)),
+        ),
         rows=controls(ctx),
     )
 
@@ -56,9 +57,11 @@ def instructions(ctx: Ctx) -> list[str]:
     if view.to_act != me:
         return [*lines, ctx.say("lama.ui.others_turn", seat=view.to_act)]
     if view.held is None:
+        final = "_final" if view.final_turns else ""
         if view.discard_top is None:
-            return [*lines, ctx.say("lama.ui.your_turn_draw")]
-        return [*lines, ctx.say("lama.ui.your_turn", card=card(ctx, view.discard_top))]
+            return [*lines, ctx.say(f"lama.ui.your_turn{final}_draw")]
+        top = card(ctx, view.discard_top)
+        return [*lines, ctx.say(f"lama.ui.your_turn{final}", card=top)]
     held = card(ctx, view.held)
     if view.held in SPECIALS:
         value = f"{points(view.held):+d}"
@@ -104,7 +107,7 @@ def controls(ctx: Ctx) -> tuple[Row, ...]:
     return tuple(rows)
 
 
-def button(ctx: Ctx, action: Draw | TakeDiscard | Discard | Give) -> Button:
+def button(ctx: Ctx, action: Draw | TakeDiscard | Discard | Give | Pass) -> Button:
     view = ctx.view
     match action:
         case Draw():
@@ -119,6 +122,8 @@ def button(ctx: Ctx, action: Draw | TakeDiscard | Discard | Give) -> Button:
             return Button(label, ctx.act(action), "secondary")
         case Give(to_seat=seat):
             return Button(ctx.say("lama.ui.give", seat=seat), ctx.act(action), "primary")
+        case Pass():  # a final turn may be passed
+            return Button(ctx.say("lama.ui.pass"), ctx.act(action), "secondary")
 
 
 def cell(ctx: Ctx, position: int) -> tuple[str, Style]:

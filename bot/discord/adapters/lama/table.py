@@ -6,7 +6,6 @@ from bot.discord.adapters.lama.words import Ctx, card, cards, picture, specials
 from bot.discord.ui import Screen
 from games.lama.cards import SPECIALS
 from games.lama.pictures import render_table
-from games.pictures import player_letter
 
 
 def table_screen(ctx: Ctx) -> Screen:
@@ -22,14 +21,14 @@ def table_screen(ctx: Ctx) -> Screen:
     return Screen(
         embed_title=ctx.say("lama.ui.title", round=view.round),
         embed_text="\n".join(lines),
-        pictures=(picture("lama-table.png", render_table(view, ctx.say, ctx.names)),),
+        pictures=(picture("lama-table.png", render_table(view, ctx.say, ctx.names, ctx.letters)),),
         rows=((ctx.panel_button(),),) if view.step != "over" else (),
     )
 
 
 def goal(ctx: Ctx) -> str:
     if ctx.view.variant == "lamas":
-        return ctx.say("lama.ui.goal_lamas", target=ctx.view.target)
+        return ctx.say("lama.ui.goal_lamas", count=ctx.view.target)
     return ctx.say("lama.ui.goal_points")
 
 
@@ -73,7 +72,7 @@ def seat_line(ctx: Ctx, seat: int) -> str:
         tally = ctx.say("lama.ui.tally_points", count=view.totals[seat])
     return ctx.say(
         "lama.ui.seat_line",
-        letter=player_letter(seat),
+        letter=ctx.letter(seat),
         seat=seat,
         up=up,
         received=received,
