@@ -42,6 +42,7 @@ def reset_game(state: LupusState) -> None:
     state.thief_done = False
     state.claw = None
     state.last_victim = None
+    state.fallen = []
     state.order = []
     state.turn = 0
     clear_day(state)

@@ -3,6 +3,8 @@ discussion, two votes), the end of a game and of the series.
 
 Every function changes the state in place and appends the events people are told.
 `enter` bumps the step, which is the phase key: each step gets its own key and timer.
+A step the clock took for a player (`timed_out`) is told as such, with its own keys
+(`..._timeout`): nobody may read a default as a choice, which would mislead deduction.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from games.lupusburg.model import (
     WEREWOLF,
     Ballot,
     Bet,
+    Fallen,
     LupusState,
     Phase,
     Sight,
@@ -62,12 +65,17 @@ def start_game(state: LupusState, events: list[Event]) -> None:
     )
 
 
-def assign(state: LupusState, seat: int, chest: int, events: list[Event]) -> None:
+def assign(
+    state: LupusState, seat: int, chest: int, events: list[Event], timed_out: bool = False
+) -> None:
     for house, role in place(state.hands[seat], chest):
         state.houses[house].character = role
         state.houses[house].chest = house == chest
     state.assigned[seat] = True
-    events.append(Event(key="lupusburg.chest_placed", params={"n": chest % 2 + 1}, to=(seat,)))
+    if timed_out:  # that the clock placed them is public; where the chest went is not
+        events.append(Event(key="lupusburg.placed_timeout", params={"seat": seat}))
+    key = "lupusburg.chest_placed" + ("_timeout" if timed_out else "")
+    events.append(Event(key=key, params={"n": house_number(chest)}, to=(seat,)))
     if all(state.assigned):
         begin_night(state, events)
 
@@ -133,6 +141,7 @@ def peek(state: LupusState, seat: int, house: int, events: list[Event]) -> None:
 
 
 def end_thief(state: LupusState, events: list[Event]) -> None:
+    """The Thief's part of the night is over (it always runs its full time)."""
     enter(state, "werewolf")
     events.append(Event(key="lupusburg.werewolf_wakes"))
     events.append(Event(key="lupusburg.werewolf_prompt", to=(role_seat(state, WEREWOLF),)))
@@ -143,6 +152,7 @@ def end_werewolf(state: LupusState, victim: int, events: list[Event]) -> None:
     state.houses[victim].alive = False
     state.last_victim = victim
     state.claw = None
+    state.fallen.append(Fallen(house=victim, how="slain", day=state.day))
     events.append(Event(key="lupusburg.slaughtered", params=house_params(victim)))
     if not check_end(state, events):
         begin_day(state, events)
@@ -169,10 +179,13 @@ def begin_day(state: LupusState, events: list[Event]) -> None:
         begin_betting(state, events)
 
 
-def call(state: LupusState, target: int | None, events: list[Event]) -> None:
+def call(
+    state: LupusState, target: int | None, events: list[Event], timed_out: bool = False
+) -> None:
     burgo = state.burgomaster
     if target is None:
-        events.append(Event(key="lupusburg.no_call", params={"seat": burgo}))
+        key = "lupusburg.no_call" + ("_timeout" if timed_out else "")
+        events.append(Event(key=key, params={"seat": burgo}))
         begin_betting(state, events)
         return
     state.called = target
@@ -180,8 +193,14 @@ def call(state: LupusState, target: int | None, events: list[Event]) -> None:
     events.append(Event(key="lupusburg.called", params={"seat": burgo, "target_seat": target}))
 
 
-def show(state: LupusState, seat: int, house: int, events: list[Event]) -> None:
-    """`seat` shows a character: the called player to the Burgomaster, then back."""
+def show(
+    state: LupusState, seat: int, house: int, events: list[Event], timed_out: bool = False
+) -> None:
+    """`seat` shows a character: the called player to the Burgomaster, then back.
+
+    That a character was shown is public; which one, only the two of them know. When the
+    clock chose it, the shower learns which house was shown, the viewer that it was chance.
+    """
     to = state.burgomaster if state.phase == "show" else state.called
     assert to is not None
     character = state.houses[house].character
@@ -191,7 +210,15 @@ def show(state: LupusState, seat: int, house: int, events: list[Event]) -> None:
             seat=to, house=house, character=character, chest=None, source="privilege", day=state.day
         )
     )
-    events.append(Event(key=f"lupusburg.shown_{character}", params=house_params(house), to=(to,)))
+    late = "_timeout" if timed_out else ""
+    shown = {"seat": seat, "target_seat": to}
+    events.append(Event(key=f"lupusburg.character_shown{late}", params=shown))
+    events.append(
+        Event(key=f"lupusburg.shown_{character}{late}", params=house_params(house), to=(to,))
+    )
+    if timed_out:
+        params = {"n": house_number(house), "target_seat": to}
+        events.append(Event(key="lupusburg.showed_timeout", params=params, to=(seat,)))
     if state.phase == "show":
         enter(state, "show_back")
     else:
@@ -217,7 +244,8 @@ def draw(state: LupusState, seat: int, events: list[Event]) -> None:
     enter(state, "bet")
     events.append(Event(key="lupusburg.drew", params={"seat": seat}))
     coins = ", ".join(str(c) for c in state.drawn)
-    events.append(Event(key="lupusburg.drew_coins", params={"coins": coins}, to=(seat,)))
+    params = {"coins": coins, "count": len(state.drawn)}
+    events.append(Event(key="lupusburg.drew_coins", params=params, to=(seat,)))
 
 
 def place_bet(state: LupusState, seat: int, coin: int, target: int, events: list[Event]) -> None:
@@ -230,8 +258,13 @@ def place_bet(state: LupusState, seat: int, coin: int, target: int, events: list
     next_bettor(state, events)
 
 
-def no_bet(state: LupusState, seat: int, events: list[Event]) -> None:
-    events.append(Event(key="lupusburg.no_bet", params={"seat": seat}))
+def no_bet(state: LupusState, seat: int, events: list[Event], timed_out: bool = False) -> None:
+    """No bet today: passed, or the time ran out (before drawing, or after: the coins go
+    back and the seal stays unused)."""
+    key = "lupusburg.no_bet"
+    if timed_out:
+        key = "lupusburg.bet_timeout" if state.phase == "bet" else "lupusburg.no_bet_timeout"
+    events.append(Event(key=key, params={"seat": seat}))
     next_bettor(state, events)
 
 
@@ -253,7 +286,7 @@ def begin_discussion(state: LupusState, events: list[Event]) -> None:
     enter(state, "discussion")
     if state.discussion_seconds:
         minutes = state.discussion_seconds // 60
-        events.append(Event(key="lupusburg.discussion", params={"minutes": minutes}))
+        events.append(Event(key="lupusburg.discussion", params={"count": minutes}))
     else:
         events.append(Event(key="lupusburg.discussion_untimed"))
 
@@ -274,11 +307,12 @@ def begin_first_vote(state: LupusState, events: list[Event]) -> None:
     events.append(Event(key="lupusburg.first_vote"))
 
 
-def vote(state: LupusState, seat: int, house: int, events: list[Event]) -> None:
+def vote(
+    state: LupusState, seat: int, house: int, events: list[Event], timed_out: bool = False
+) -> None:
     state.tokens.append(Token(seat=seat, house=house))
-    events.append(
-        Event(key="lupusburg.voted", params={"seat": seat, **house_params(house, "owner_")})
-    )
+    key = "lupusburg.voted" + ("_timeout" if timed_out else "")
+    events.append(Event(key=key, params={"seat": seat, **house_params(house, "owner_")}))
     state.turn += 1
     if state.turn < len(state.order):
         enter(state, "first_vote")
@@ -327,6 +361,16 @@ def cast(state: LupusState, seat: int, houses: list[int], events: list[Event]) -
         tally(state, events)
 
 
+def ballots_missed(state: LupusState, events: list[Event]) -> None:
+    """The second vote's time ran out: a ballot not cast counts for nobody. Then the tally."""
+    cast = {b.seat for b in state.ballots}
+    for seat in state.voters:
+        if seat not in cast:
+            params = {"seat": seat, "count": ballot_tokens(state, seat)}
+            events.append(Event(key="lupusburg.ballot_timeout", params=params))
+    tally(state, events)
+
+
 def tally(state: LupusState, events: list[Event]) -> None:
     """Uncover the ballots; the suspect with most votes (ties as before) is lynched."""
     counts = {h: 0 for h in state.suspects}
@@ -349,6 +393,7 @@ def tally(state: LupusState, events: list[Event]) -> None:
     )
     state.houses[lynched].alive = False
     state.lynched = lynched
+    state.fallen.append(Fallen(house=lynched, how="lynched", day=state.day))
     events.append(Event(key="lupusburg.lynched", params=house_params(lynched)))
     if check_end(state, events):
         return

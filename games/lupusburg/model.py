@@ -58,11 +58,14 @@ class LupusOptions(Options):
         "host", description="Who is the first Burgomaster: the host or a random player"
     )
     series: int = Field(1, ge=1, le=8, description="Number of games in the series")
-    second_vote: Literal["players", "characters"] = Field(
-        "players",
+    # The rulebook's own reading is the default (its 3-2 example, and voting for one's own
+    # suspect); "players" stays for groups who play the simpler 2 tokens per player, and
+    # for games stored with it.
+    second_vote: Literal["characters", "players"] = Field(
+        "characters",
         description=(
-            "Second vote: 2 tokens per player without a suspect (players) or "
-            "1 per living unsuspected character (characters, the rulebook's example)"
+            "Second vote: 1 token per living unsuspected character (characters, the "
+            "rulebook) or 2 per player without a suspect (players)"
         ),
     )
 
@@ -82,6 +85,14 @@ class Sight(BaseModel):
     character: Role
     chest: bool | None  # the Thief learns it; a shown character says nothing about it
     source: Literal["thief", "privilege"]
+    day: int
+
+
+class Fallen(BaseModel):
+    """A character that left play, face down: how and when (public)."""
+
+    house: int
+    how: Literal["slain", "lynched"]
     day: int
 
 
@@ -132,7 +143,7 @@ class LupusState(State):
     defence_seconds: int
     turn_seconds: int
     series: int
-    second_vote_by: Literal["players", "characters"]
+    second_vote_by: Literal["characters", "players"]
     first_burgomaster: int
 
     # the series
@@ -157,6 +168,7 @@ class LupusState(State):
     claw: int | None = None  # the Werewolf's choice tonight
     last_victim: int | None = None
     lynched: int | None = None
+    fallen: list[Fallen] = Field(default_factory=list)  # this game's, in order
     called: int | None = None  # the player the Burgomaster called on today
     order: list[int] = Field(default_factory=list)  # seats of the current turn-based round
     turn: int = 0  # index into order

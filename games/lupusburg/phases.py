@@ -6,7 +6,7 @@ steps out; the night phases are `secret`, so the table never learns who acts.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from itertools import combinations_with_replacement
 
 from games.engine import Event, Phase, Seat, in_seconds
@@ -37,6 +37,18 @@ def _lasts(seconds: Callable[[LupusState], int]) -> Timer:
 
 _turn = _lasts(lambda state: state.turn_seconds)
 _night = _lasts(lambda state: state.night_seconds)
+
+REMIND_BEFORE = 60  # seconds before the end, or a quarter of a shorter phase
+REMIND_MIN_PHASE = 20  # shorter phases get no reminder: it would come too late to help
+
+
+def _remind(state: LupusState, start: datetime, end: datetime) -> datetime | None:
+    """When to remind whoever a simultaneous or night phase still waits for: a minute
+    before its end, or at three quarters of a phase shorter than four minutes."""
+    length = (end - start).total_seconds()
+    if length < REMIND_MIN_PHASE:
+        return None
+    return end - timedelta(seconds=min(REMIND_BEFORE, length / 4))
 
 
 def _in_turn(state: LupusState) -> set[Seat]:
@@ -95,7 +107,15 @@ def _placed_at_random(state: LupusState, events: list[Event]) -> None:
     """Not placed in time: the chest goes into a random one of the two houses."""
     for seat in range(state.seats):
         if not state.assigned[seat]:
-            flow.assign(state, seat, state.rng().choice(houses_of(seat)), events)
+            flow.assign(state, seat, state.rng().choice(houses_of(seat)), events, timed_out=True)
+
+
+def _thief_sleeps(state: LupusState, events: list[Event]) -> None:
+    """The Thief's time is up. One who had not looked learns, in private, that it saw
+    nothing tonight; the table hears the same whatever the Thief did."""
+    for thief in _thief(state):
+        events.append(Event(key="lupusburg.peek_timeout", to=(thief,)))
+    flow.end_thief(state, events)
 
 
 def _claw_falls(state: LupusState, events: list[Event]) -> None:
@@ -111,18 +131,18 @@ def _claw_falls(state: LupusState, events: list[Event]) -> None:
 
 def _shown_at_random(state: LupusState, events: list[Event]) -> None:
     seat = _shower(state)
-    flow.show(state, seat, state.rng().choice(living(state, seat)), events)
+    flow.show(state, seat, state.rng().choice(living(state, seat)), events, timed_out=True)
 
 
 def _no_bet(state: LupusState, events: list[Event]) -> None:
-    flow.no_bet(state, state.order[state.turn], events)
+    flow.no_bet(state, state.order[state.turn], events, timed_out=True)
 
 
 def _token_at_random(state: LupusState, events: list[Event]) -> None:
     """A token on a random living character not your own."""
     seat = state.order[state.turn]
     choices = [h for h in living_houses(state) if owner_of(h) != seat]
-    flow.vote(state, seat, state.rng().choice(choices), events)
+    flow.vote(state, seat, state.rng().choice(choices), events, timed_out=True)
 
 
 _show = Phase[LupusState](
@@ -147,6 +167,7 @@ PHASES: Mapping[str, Phase[LupusState]] = {
         moves=lambda state, seat: [Assign(chest=h) for h in houses_of(seat)],
         ends=_turn,
         timeout=_step(_placed_at_random),
+        remind=_remind,
     ),
     "thief": Phase(
         actions=(Peek,),
@@ -155,8 +176,9 @@ PHASES: Mapping[str, Phase[LupusState]] = {
             Peek(house=h) for h in living_houses(state) if owner_of(h) != seat
         ],
         ends=_night,
-        timeout=_step(flow.end_thief),  # the Thief sees nothing
+        timeout=_step(_thief_sleeps),  # the Thief sees nothing
         secret=True,
+        remind=_remind,
     ),
     "werewolf": Phase(
         actions=(Claw,),
@@ -165,13 +187,14 @@ PHASES: Mapping[str, Phase[LupusState]] = {
         ends=_night,
         timeout=_step(_claw_falls),
         secret=True,
+        remind=_remind,
     ),
     "privilege": Phase(
         actions=(Call,),
         active=lambda state: {state.burgomaster},
         moves=lambda state, seat: [Call(target=t) for t in [None, *flow.call_candidates(state)]],
         ends=_turn,
-        timeout=_step(lambda state, events: flow.call(state, None, events)),
+        timeout=_step(lambda state, events: flow.call(state, None, events, timed_out=True)),
     ),
     "show": _show,
     "show_back": _show,
@@ -205,7 +228,8 @@ PHASES: Mapping[str, Phase[LupusState]] = {
         active=lambda state: set(state.voters) - {b.seat for b in state.ballots},
         moves=_ballots,
         ends=_turn,
-        timeout=_step(flow.tally),  # a ballot not cast counts no votes
+        timeout=_step(flow.ballots_missed),  # a ballot not cast counts no votes
+        remind=_remind,
     ),
     "over": Phase(),
 }

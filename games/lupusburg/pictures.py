@@ -1,296 +1,389 @@
-"""Pictures of Lupusburg, drawn from views only.
+"""Pictures of Lupusburg, drawn from views only, sized for how Discord shows them.
 
-`table` draws the village for everyone: the circle of houses (owner colour and letter,
-out of play or not), the claw pointing at last night's victim, the Burgomaster's crown,
-the sealed bets, first-vote tokens and the two suspects' evidence tokens. It uses only
-public fields, even when given a seat's view, so it never shows a secret.
-`reveal` draws a finished game with everything turned face up, and the scores.
-Every word drawn, and each description (alt text), comes from the catalog through `say`
-(`lupusburg.picture.*`), so a picture reads in its reader's language.
+Discord shows a picture at most 550 x 350 pixels on a desktop, so both pictures are
+landscape canvases of at most 1100 x 700 drawn with no text below 22 pixels (11 as
+shown). The players sit around the table clockwise: one card each, the top row left
+to right and the bottom row back right to left (four players: one row), with a track
+and arrows between the cards showing the way round.
+
+`table` draws the village for everyone: each player's card holds their two houses
+(in their colour, marked with their letter and number, e.g. "A1"), how a house left
+play (slain at night or lynched by day), the suspects' evidence tokens and their
+second-vote totals, the first-vote tokens under each house, the sealed bets lying in
+front of the player and the Burgomaster's crown. It uses only public fields, even
+when given a seat's view, so it never shows a secret (a chest, a character, a coin).
+`reveal` draws a finished game with every character and chest face up, and the scores.
+
+Players are marked by `letters` (from their names: A for Ana), with their colour.
+Every word drawn, and each description (alt text), comes from the catalog through
+`say` (`lupusburg.picture.*`), so a picture reads in its reader's language.
 """
 
 from __future__ import annotations
 
-import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from PIL import Image, ImageDraw, ImageFont
 
-from games.lupusburg.model import NIGHT_PHASES, GameRecord, House
-from games.lupusburg.views import HouseView, LupusView
-from games.pictures import BACKGROUND, INK, MUTED, Say, font, player_colour, player_letter
+from games.lupusburg.model import NIGHT_PHASES, Fallen, GameRecord, House, Score
+from games.lupusburg.views import LupusView
+from games.pictures import (
+    BACKGROUND,
+    INK,
+    MUTED,
+    Say,
+    font,
+    player_colour,
+    player_letter,
+)
 
-WIDTH = 1000
-TOP = 290  # the circle's top edge
-HOUSE = 64  # house width
-GAP = 0.7  # extra space between two players' pairs, in house slots
+PIC = "lupusburg.picture."  # the pictures' words: `PIC + "phase.<phase>"`, `PIC + "role.<role>"`
+
+WIDTH = 1100
+MARGIN = 16
+HEAD = 92  # the header: a title line and a status line
+GAP = 14  # between cards
+CARD = 282  # a card's height
+TEXT = 22  # the smallest text drawn: 11 pixels as Discord shows a 1100-pixel picture
+NAME = 24
+LABEL = 26  # a house's mark, e.g. "A1"
+TITLE = 30
+
+CARD_FILL = (255, 253, 248)
+WINNER_FILL = (250, 232, 180)
+TRACK = (215, 208, 195)
+MORE_GREY = (200, 200, 200)
 OUT_FILL = (214, 211, 204)
+OUT_INK = (95, 95, 95)
 CLAW_RED = (190, 30, 45)
 GOLD = (222, 170, 30)
 CHEST_BROWN = (140, 90, 40)
+FUR_BROWN = (110, 70, 35)
 EVIDENCE = ("paw", "fur")
-PIC = "lupusburg.picture."  # the pictures' words: `PIC + "phase.<phase>"`, `PIC + "role.<role>"`
+BET_MARK = "\0"  # a score line that starts with a coin
 ROLE_COLOURS = {"werewolf": CLAW_RED, "thief": (60, 60, 140), "townsfolk": (70, 110, 60)}
 
+# Inside a card, from its top: the name band, the houses, the line under them,
+# the first-vote tokens and the sealed bets.
+BAND = 46
+ROOF_TOP = 54
+BODY_TOP = 88
+BODY_BOTTOM = 152
+HOUSE_HALF = 55  # half a house's width
+UNDER = 168  # the line under the houses (second-vote totals)
+TOKENS_TOP = 184
+PILL = 28  # a token's or seal's height
+TOKEN_ROWS = 2
+BETS_TOP = 250
+
+Colour = tuple[int, int, int]
 Point = tuple[float, float]
 
 
-# -- geometry -------------------------------------------------------------------------------
-
-
 @dataclass(frozen=True)
-class Ring:
-    """Positions around the circle of houses for a table of `seats` players."""
-
-    seats: int
-
-    @property
-    def radius(self) -> int:
-        return 300 if self.seats <= 6 else 330  # 14-16 houses need a wider circle
+class Box:
+    x: float
+    y: float
+    w: float
+    h: float
 
     @property
-    def centre(self) -> Point:
-        return (WIDTH / 2, TOP + self.radius)
-
-    @property
-    def bottom(self) -> float:
-        return self.centre[1] + self.radius
-
-    def angle(self, house: int) -> float:
-        """Radians, clockwise from the top; a small gap separates the players' pairs."""
-        owner, number = divmod(house, 2)
-        slot = owner * (2 + GAP) + number + GAP / 2 + 0.5
-        return 2 * math.pi * slot / (self.seats * (2 + GAP)) - math.pi / 2
-
-    def owner_angle(self, seat: int) -> float:
-        return (self.angle(2 * seat) + self.angle(2 * seat + 1)) / 2
-
-    def at(self, angle: float, offset: float = 0) -> Point:
-        """The point at `angle`, `offset` pixels outside the circle (inside if negative)."""
-        x, y = self.centre
-        radius = self.radius + offset
-        return (x + radius * math.cos(angle), y + radius * math.sin(angle))
-
-    def outline(self, draw: ImageDraw.ImageDraw) -> None:
-        x, y = self.centre
-        r = self.radius
-        draw.ellipse((x - r, y - r, x + r, y + r), outline=(215, 208, 195), width=3)
+    def centre_y(self) -> float:
+        return self.y + self.h / 2
 
 
-def _text_on(colour: tuple[int, int, int]) -> tuple[int, int, int]:
+def canvas_height(seats: int) -> int:
+    return HEAD + len(rows(seats)) * (CARD + GAP) - GAP + MARGIN
+
+
+def rows(seats: int) -> list[list[int]]:
+    """The seats of each row of cards, left to right: clockwise along the top row, then
+    back along the bottom row, so neighbours sit side by side (four players: one row)."""
+    if seats <= 4:
+        return [list(range(seats))]
+    top = (seats + 1) // 2
+    return [list(range(top)), list(range(seats - 1, top - 1, -1))]
+
+
+def card_boxes(seats: int) -> dict[int, Box]:
+    """Each seat's card. Cards of a row share its width, so no space is left empty."""
+    boxes = {}
+    for r, seats_in_row in enumerate(rows(seats)):
+        width = (WIDTH - 2 * MARGIN - GAP * (len(seats_in_row) - 1)) / len(seats_in_row)
+        for k, seat in enumerate(seats_in_row):
+            x = MARGIN + k * (width + GAP)
+            boxes[seat] = Box(x, HEAD + r * (CARD + GAP), width, CARD)
+    return boxes
+
+
+# -- text -------------------------------------------------------------------------------
+
+
+def _text_on(colour: Colour) -> Colour:
     """Ink or white, whichever reads better on `colour`."""
     r, g, b = colour
     return INK if 0.299 * r + 0.587 * g + 0.114 * b > 140 else (255, 255, 255)
 
 
-def _centred(
+def clip(text: str, face: ImageFont.FreeTypeFont, width: float) -> str:
+    """`text`, cut with an ellipsis to fit `width` (never drawn smaller: it must stay
+    readable as Discord shows it)."""
+    if face.getlength(text) <= width:
+        return text
+    while text and face.getlength(text + "…") > width:
+        text = text[:-1]
+    return text.rstrip() + "…"
+
+
+def _write(
     draw: ImageDraw.ImageDraw,
     xy: Point,
     text: str,
-    size: int,
-    fill: tuple[int, ...],
-    width: float | None = None,
-) -> None:
-    """`text` centred on `xy`; given a `width`, in a smaller size if it would not fit."""
-    draw.text(xy, text, font=_fitting(text, size, width), fill=fill, anchor="mm")
-
-
-def _fitting(
-    text: str, size: int, width: float | None, bold: bool = False
-) -> ImageFont.FreeTypeFont:
-    """The font of `size`, or a smaller one (down to half) that keeps `text` in `width`."""
-    if width is None:
-        return font(size, bold)
-    smallest = max(8, size // 2)
-    while size > smallest and font(size, bold).getlength(text) > width:
-        size -= 1
-    return font(size, bold)
-
-
-def _line(
-    draw: ImageDraw.ImageDraw,
-    xy: Point,
-    text: str,
-    size: int,
-    fill: tuple[int, ...],
+    size: int = TEXT,
+    fill: Colour = INK,
     *,
     bold: bool = False,
     width: float | None = None,
-    anchor: str = "la",
-) -> None:
-    """A line of text from `xy` that keeps within `width` pixels (smaller if it must)."""
-    draw.text(xy, text, font=_fitting(text, size, width, bold), fill=fill, anchor=anchor)
+    anchor: str = "lm",
+) -> float:
+    """Draw one line (cut to `width`); returns the width it took."""
+    face = font(max(size, TEXT), bold)
+    if width is not None:
+        text = clip(text, face, width)
+    draw.text(xy, text, font=face, fill=fill, anchor=anchor)
+    return face.getlength(text)
 
 
-# -- pieces --------------------------------------------------------------------------------
+# -- pieces -----------------------------------------------------------------------------
 
 
-def _house(
-    draw: ImageDraw.ImageDraw, centre: Point, owner: int, number: int, in_play: bool
-) -> None:
-    """A house in its owner's colour with its letter and number; out of play: grey, crossed."""
+def _disc(draw: ImageDraw.ImageDraw, centre: Point, seat: int, letter: str, radius: int) -> float:
+    """A player's disc: their colour with their letter (a two-letter mark widens it).
+    Returns its width."""
     x, y = centre
-    half = HOUSE / 2
-    fill = player_colour(owner) if in_play else OUT_FILL
-    line = INK if in_play else MUTED
-    draw.polygon(
-        [(x - half - 6, y - 2), (x, y - 40), (x + half + 6, y - 2)], fill=fill, outline=line
-    )
-    draw.rectangle((x - half, y - 2, x + half, y + 36), fill=fill, outline=line, width=2)
-    if not in_play:
-        draw.line((x - half, y - 2, x + half, y + 36), fill=(180, 176, 168), width=2)
-        draw.line((x + half, y - 2, x - half, y + 36), fill=(180, 176, 168), width=2)
-        draw.rectangle((x - 18, y + 6, x + 18, y + 28), fill=OUT_FILL)
-    label = f"{player_letter(owner)}{number}"
-    _centred(draw, (x, y + 17), label, 21, _text_on(fill) if in_play else (90, 90, 90))
+    colour = player_colour(seat)
+    half = max(radius, font(TEXT, True).getlength(letter) / 2 + 6)
+    box = (x - radius, y - radius, x - radius + 2 * half, y + radius)
+    draw.rounded_rectangle(box, radius, fill=colour, outline=INK)
+    _write(draw, (x - radius + half, y), letter, TEXT, _text_on(colour), bold=True, anchor="mm")
+    return 2 * half
 
 
-def _claw_marks(draw: ImageDraw.ImageDraw, centre: Point) -> None:
-    x, y = centre
-    for dx in (-12, 0, 12):
-        draw.line((x + dx - 8, y - 16, x + dx + 8, y + 20), fill=CLAW_RED, width=5)
+def _pill_width(text: str) -> float:
+    return max(PILL + 4, font(TEXT, True).getlength(text) + 14)
+
+
+def _pill(
+    draw: ImageDraw.ImageDraw, xy: Point, text: str, colour: Colour, radius: int = 14
+) -> float:
+    """A token or seal: a rounded shape in a player's colour with their letter; `xy` is
+    its left middle. Returns its width."""
+    x, y = xy
+    width = _pill_width(text)
+    box = (x, y - PILL / 2, x + width, y + PILL / 2)
+    draw.rounded_rectangle(box, radius, fill=colour, outline=INK, width=2)
+    _write(draw, (x + width / 2, y), text, TEXT, _text_on(colour), bold=True, anchor="mm")
+    return width
 
 
 def _crown(draw: ImageDraw.ImageDraw, centre: Point) -> None:
     x, y = centre
-    points = [
-        (x - 18, y + 8),
-        (x - 18, y - 8),
-        (x - 9, y),
-        (x, y - 12),
-        (x + 9, y),
-        (x + 18, y - 8),
-    ]
-    draw.polygon([*points, (x + 18, y + 8)], fill=GOLD, outline=INK)
+    points = [(x - 18, y + 9), (x - 18, y - 9), (x - 9, y), (x, y - 13), (x + 9, y)]
+    draw.polygon([*points, (x + 18, y - 9), (x + 18, y + 9)], fill=GOLD, outline=INK)
 
 
-def _disc(draw: ImageDraw.ImageDraw, centre: Point, seat: int, radius: int, size: int) -> None:
+def _claw_marks(draw: ImageDraw.ImageDraw, centre: Point) -> None:
     x, y = centre
-    colour = player_colour(seat)
-    draw.ellipse((x - radius, y - radius, x + radius, y + radius), fill=colour, outline=INK)
-    _centred(draw, (x, y), player_letter(seat), size, _text_on(colour))
+    for dx in (-14, 0, 14):
+        draw.line((x + dx - 9, y - 18, x + dx + 9, y + 18), fill=CLAW_RED, width=5)
 
 
-def _seal(draw: ImageDraw.ImageDraw, centre: Point, seat: int) -> None:
+def _chest(draw: ImageDraw.ImageDraw, centre: Point) -> None:
     x, y = centre
-    colour = player_colour(seat)
-    draw.rounded_rectangle((x - 13, y - 13, x + 13, y + 13), 5, fill=colour, outline=INK, width=2)
-    _centred(draw, (x, y), player_letter(seat), 16, _text_on(colour))
+    draw.rectangle((x - 17, y - 12, x + 17, y + 12), fill=CHEST_BROWN, outline=INK, width=2)
+    draw.line((x - 17, y - 3, x + 17, y - 3), fill=GOLD, width=3)
+    draw.rectangle((x - 3, y - 5, x + 3, y + 3), fill=GOLD)
 
 
-def _evidence(draw: ImageDraw.ImageDraw, centre: Point, kind: str, votes: int | None) -> None:
-    """A Werewolf evidence token (paw print or tuft of fur), with its second-vote total."""
+def _coin(draw: ImageDraw.ImageDraw, centre: Point) -> None:
     x, y = centre
-    draw.ellipse((x - 20, y - 20, x + 20, y + 20), fill=(250, 240, 215), outline=INK, width=2)
-    brown = (110, 70, 35)
+    draw.ellipse((x - 12, y - 12, x + 12, y + 12), fill=GOLD, outline=CHEST_BROWN, width=2)
+    draw.ellipse((x - 6, y - 6, x + 6, y + 6), outline=CHEST_BROWN, width=2)
+
+
+def _evidence(draw: ImageDraw.ImageDraw, centre: Point, kind: str) -> None:
+    """A Werewolf evidence token: a paw print (first suspect) or a tuft of fur (second)."""
+    x, y = centre
+    draw.ellipse((x - 19, y - 19, x + 19, y + 19), fill=(250, 240, 215), outline=CLAW_RED, width=3)
     if kind == "paw":
-        draw.ellipse((x - 8, y - 1, x + 8, y + 13), fill=brown)
-        for dx, dy in ((-11, -6), (-4, -12), (4, -12), (11, -6)):
-            draw.ellipse((x + dx - 3.5, y + dy - 3.5, x + dx + 3.5, y + dy + 3.5), fill=brown)
+        draw.ellipse((x - 7, y - 1, x + 7, y + 11), fill=FUR_BROWN)
+        for dx, dy in ((-10, -5), (-4, -11), (4, -11), (10, -5)):
+            draw.ellipse((x + dx - 3, y + dy - 3, x + dx + 3, y + dy + 3), fill=FUR_BROWN)
     else:
         for dx in (-8, -3, 2, 7):
-            draw.line((x + dx, y + 12, x + dx + 5, y - 12), fill=brown, width=3)
-    if votes is not None:
-        draw.ellipse((x + 4, y + 4, x + 28, y + 28), fill=INK)
-        _centred(draw, (x + 16, y + 16), str(votes), 17, (255, 255, 255))
+            draw.line((x + dx - 2, y + 11, x + dx + 3, y - 11), fill=FUR_BROWN, width=3)
 
 
-# -- the table ----------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class HouseLook:
+    """How one house is drawn."""
+
+    mark: str  # "A1"
+    owner: int
+    in_play: bool
+    banner: str = ""  # how it left play ("slain", "lynched"), in the reader's words
+    banner_ink: Colour = INK
+    role: str = ""  # the reveal: its character, in the reader's words
+    role_colour: Colour = INK
 
 
-def _names(seats: int, names: list[str] | None) -> list[str]:
-    return [
-        player_letter(s) if not names or s >= len(names) else f"{player_letter(s)} {names[s]}"
-        for s in range(seats)
-    ]
-
-
-def _draw_circle(
-    draw: ImageDraw.ImageDraw, ring: Ring, view: LupusView, houses: list[HouseView]
-) -> None:
-    ring.outline(draw)
-    for seat in range(view.seats):
-        angle = ring.owner_angle(seat)
-        bubble = ring.at(angle, 92)
-        _disc(draw, bubble, seat, 24, 24)
-        if seat == view.burgomaster:
-            _crown(draw, (bubble[0], bubble[1] - 38))
-    for house in houses:
-        _house(
-            draw,
-            ring.at(ring.angle(house.house)),
-            house.owner,
-            house.number,
-            house.in_play,
-        )
-
-
-def _draw_claw(draw: ImageDraw.ImageDraw, ring: Ring, view: LupusView) -> None:
-    centre = ring.centre
-    if view.last_victim is not None:
-        angle = ring.angle(view.last_victim)
-        tip = ring.at(angle, -52)
-        draw.line((*centre, *tip), fill=CLAW_RED, width=6)
-        left = ring.at(angle - 0.05, -80)
-        right = ring.at(angle + 0.05, -80)
-        draw.polygon([tip, left, right], fill=CLAW_RED)
-        x, y = ring.at(angle)
-        _claw_marks(draw, (x, y - 16))
-    draw.ellipse(
-        (centre[0] - 34, centre[1] - 34, centre[0] + 34, centre[1] + 34),
-        fill=(250, 246, 238),
-        outline=CLAW_RED,
-        width=3,
+def _house(draw: ImageDraw.ImageDraw, x: float, top: float, look: HouseLook) -> None:
+    """A house centred on `x` (card coordinates already added): roof from `top`, its
+    mark in the body, and either how it left play or (the reveal) its character."""
+    half = HOUSE_HALF
+    body_top = top + BODY_TOP - ROOF_TOP
+    bottom = top + BODY_BOTTOM - ROOF_TOP
+    fill = player_colour(look.owner) if look.in_play else OUT_FILL
+    line = INK if look.in_play else MUTED
+    draw.polygon(
+        [(x - half - 7, body_top), (x, top), (x + half + 7, body_top)], fill=fill, outline=line
     )
-    _claw_marks(draw, (centre[0], centre[1] - 4))
+    draw.rectangle((x - half, body_top, x + half, bottom), fill=fill, outline=line, width=2)
+    ink = _text_on(fill) if look.in_play else OUT_INK
+    if look.role:  # the reveal: the mark in the roof, the character across the body
+        _write(draw, (x, body_top - 12), look.mark, TEXT, ink, bold=True, anchor="mm")
+        band = (x - half + 4, body_top + 14, x + half - 4, bottom - 12)
+        draw.rectangle(band, fill=look.role_colour, outline=INK)
+        text_ink = _text_on(look.role_colour)
+        _write(
+            draw,
+            (x, (band[1] + band[3]) / 2),
+            look.role,
+            TEXT,
+            text_ink,
+            bold=True,
+            width=2 * half,
+            anchor="mm",
+        )
+        return
+    if look.in_play:
+        _write(draw, (x, (body_top + bottom) / 2), look.mark, LABEL, ink, bold=True, anchor="mm")
+        return
+    draw.line((x - half, body_top, x + half, bottom), fill=(185, 181, 173), width=2)
+    draw.line((x + half, body_top, x - half, bottom), fill=(185, 181, 173), width=2)
+    if not look.banner:
+        _write(draw, (x, (body_top + bottom) / 2), look.mark, LABEL, ink, bold=True, anchor="mm")
+        return
+    _write(draw, (x, body_top + 17), look.mark, TEXT, ink, bold=True, anchor="mm")
+    face = font(TEXT)
+    text = clip(look.banner, face, 2 * half + 14)
+    width = face.getlength(text) + 12
+    y = bottom - 16
+    draw.rounded_rectangle((x - width / 2, y - 13, x + width / 2, y + 13), 6, fill=look.banner_ink)
+    _write(draw, (x, y), text, TEXT, (255, 255, 255), anchor="mm")
 
 
-def _draw_tokens(draw: ImageDraw.ImageDraw, ring: Ring, view: LupusView) -> None:
-    """First-vote tokens, in short rows inward from each house."""
-    placed: dict[int, int] = {}
-    columns = 3 if view.seats <= 5 else 2  # neighbouring houses are closer with more players
-    for token in view.tokens:
-        k = placed.get(token.house, 0)
-        placed[token.house] = k + 1
-        angle = ring.angle(token.house)
-        row, col = divmod(k, columns)
-        base = ring.at(angle, -108 - 23 * row)
-        side = (col - (columns - 1) / 2) * 23
-        point = (base[0] - side * math.sin(angle), base[1] + side * math.cos(angle))
-        _disc(draw, point, token.seat, 11, 14)
-
-
-def _draw_suspects(draw: ImageDraw.ImageDraw, ring: Ring, view: LupusView) -> None:
-    for index, house in enumerate(view.suspects):
-        angle = ring.angle(house)
-        x, y = ring.at(angle)
-        draw.rectangle((x - 41, y - 44, x + 41, y + 40), outline=CLAW_RED, width=3)
-        votes = None if view.second_totals is None else view.second_totals[index]
-        _evidence(draw, ring.at(angle, -70), EVIDENCE[index], votes)
-
-
-def _draw_bets(draw: ImageDraw.ImageDraw, ring: Ring, view: LupusView) -> None:
-    """Sealed bets lie in front of their targets, outside the circle, in rows of four."""
-    by_target: dict[int, list[int]] = {}
-    for bet in view.bets:
-        by_target.setdefault(bet.target, []).append(bet.bettor)
-    for target, bettors in by_target.items():
-        angle = ring.owner_angle(target)
-        for k, bettor in enumerate(bettors):
-            row, col = divmod(k, 4)
-            in_row = min(4, len(bettors) - 4 * row)
-            base = ring.at(angle, 146 + 30 * row)
-            side = (col - (in_row - 1) / 2) * 30
-            _seal(
-                draw, (base[0] - side * math.sin(angle), base[1] + side * math.cos(angle)), bettor
+def _track(draw: ImageDraw.ImageDraw, boxes: dict[int, Box], seats: int) -> None:
+    """The way round the table: a line through the cards' centres with an arrow in each
+    gap between neighbours, pointing clockwise (it shows only between the cards)."""
+    order = [boxes[s] for s in range(seats)]
+    centres = [(b.x + b.w / 2, b.centre_y) for b in order]
+    if len(rows(seats)) == 1:
+        draw.line((*centres[0], *centres[-1]), fill=TRACK, width=6)
+    else:
+        top, bottom = centres[0][1], centres[-1][1]
+        left = min(centres[0][0], centres[-1][0])
+        right = max(c[0] for c in centres)
+        draw.rounded_rectangle((left, top, right, bottom), 30, outline=TRACK, width=6)
+    for seat in range(seats):
+        a, b = order[seat], order[(seat + 1) % seats]
+        if a.y == b.y and abs(a.x - b.x) < a.w + GAP + 1:  # side by side in a row
+            x = max(a.x, b.x) - GAP / 2
+            step = 1 if b.x > a.x else -1
+            y = a.centre_y
+            draw.polygon(
+                [(x - 5 * step, y - 9), (x + 6 * step, y), (x - 5 * step, y + 9)], fill=MUTED
+            )
+        elif a.y != b.y:  # down the right side, or up the left
+            right = a.x + a.w / 2 > WIDTH / 2
+            x = max(a.x + a.w, b.x + b.w) - 40 if right else min(a.x, b.x) + 40
+            y = max(a.y, b.y) - GAP / 2
+            step = 1 if b.y > a.y else -1
+            draw.polygon(
+                [(x - 9, y - 5 * step), (x, y + 6 * step), (x + 9, y - 5 * step)], fill=MUTED
             )
 
 
-def _marks(draw: ImageDraw.ImageDraw, ring: Ring, view: LupusView, say: Say) -> None:
-    if view.lynched is not None:
-        x, y = ring.at(ring.angle(view.lynched))
-        draw.rectangle((x - 31, y - 25, x + 31, y - 7), fill=INK)
-        _centred(draw, (x, y - 16), say(PIC + "lynched"), 14, (255, 255, 255), width=58)
+def _card(
+    draw: ImageDraw.ImageDraw,
+    box: Box,
+    seat: int,
+    name: str,
+    letter: str,
+    *,
+    crown: bool,
+    fill: Colour = CARD_FILL,
+    right: str = "",
+) -> None:
+    """A player's card and its name band: disc and letter, name, crown, a number."""
+    x, y, w = box.x, box.y, box.w
+    colour = player_colour(seat)
+    draw.rounded_rectangle((x, y, x + w, y + box.h), 12, fill=fill, outline=colour, width=3)
+    disc = _disc(draw, (x + 26, y + BAND / 2 + 2), seat, letter, 18)
+    room = w - disc - 20 - 12
+    end = x + w - 12
+    if right:
+        room -= _write(draw, (end, y + BAND / 2 + 2), right, 28, INK, bold=True, anchor="rm") + 10
+        end -= font(28, True).getlength(right) + 10
+    if crown:
+        _crown(draw, (end - 20, y + BAND / 2 + 2))
+        room -= 46
+    _write(draw, (x + disc + 16, y + BAND / 2 + 2), name, NAME, INK, width=room)
+
+
+def _pills(
+    draw: ImageDraw.ImageDraw,
+    left: float,
+    width: float,
+    top: float,
+    items: list[tuple[str, Colour]],
+    lines: int,
+    say: Say,
+) -> None:
+    """Pills centred in `width` from `left`, wrapped over up to `lines` lines; what does
+    not fit is counted in a last grey pill ("+3")."""
+    gap = 5
+    placed: list[list[tuple[str, Colour]]] = [[]]
+    used = 0.0
+    for item in items:
+        size = _pill_width(item[0])
+        if used + size > width and placed[-1]:
+            if len(placed) == lines:
+                break
+            placed.append([])
+            used = 0.0
+        placed[-1].append(item)
+        used += size + gap
+    shown = sum(len(line) for line in placed)
+    if shown < len(items):  # the last line makes room for the count of the rest
+        last = placed[-1]
+        while len(last) > 1:
+            rest = say(PIC + "more", count=len(items) - shown)
+            if sum(_pill_width(t) + gap for t, _ in last) + _pill_width(rest) <= width:
+                break
+            last.pop()
+            shown -= 1
+        last.append((say(PIC + "more", count=len(items) - shown), MORE_GREY))
+    for k, line in enumerate(placed):
+        total = sum(_pill_width(t) for t, _ in line) + gap * (len(line) - 1)
+        x = left + (width - total) / 2
+        y = top + PILL / 2 + k * (PILL + 4)
+        for text, colour in line:
+            x += _pill(draw, (x, y), text, colour) + gap
+
+
+# -- the table ------------------------------------------------------------------------------
 
 
 def _when(view: LupusView, say: Say) -> str:
@@ -300,95 +393,177 @@ def _when(view: LupusView, say: Say) -> str:
 
 def _title(view: LupusView, say: Say) -> str:
     if view.series > 1:
-        return say(PIC + "title_series", number=view.game, series=view.series)
-    return say(PIC + "title")
-
-
-def _header(draw: ImageDraw.ImageDraw, view: LupusView, names: list[str], say: Say) -> None:
-    title = _title(view, say)
+        title = say(PIC + "title_series", number=view.game, series=view.series)
+    else:
+        title = say(PIC + "title")
     if view.day:
         title = say(PIC + "title_when", title=title, when=_when(view, say))
-    room = WIDTH - 48
-    _line(draw, (24, 18), title, 32, INK, bold=True, width=room)
+    return title
+
+
+def _banner(fallen: Fallen | None, say: Say) -> tuple[str, Colour]:
+    if fallen is None:
+        return "", INK
+    return say(PIC + fallen.how), CLAW_RED if fallen.how == "slain" else INK
+
+
+def _marks(letters: Sequence[str], house: int) -> str:
+    return f"{letters[house // 2]}{house % 2 + 1}"
+
+
+def _defaults(
+    seats: int, say: Say, names: Sequence[str] | None, letters: Sequence[str] | None
+) -> tuple[list[str], list[str]]:
+    """Letters (seat letters if none are given) and names ("Player A" if none)."""
+    marks = list(letters) if letters else [player_letter(s) for s in range(seats)]
+    shown = list(names) if names else [say(PIC + "player", letter=m) for m in marks]
+    return shown, marks
+
+
+def table(
+    view: LupusView,
+    say: Say,
+    names: Sequence[str] | None = None,
+    letters: Sequence[str] | None = None,
+) -> tuple[Image.Image, str]:
+    """The village as everyone sees it, and its description, in the reader's language."""
+    names, letters = _defaults(view.seats, say, names, letters)
+    image = Image.new("RGB", (WIDTH, canvas_height(view.seats)), BACKGROUND)
+    draw = ImageDraw.Draw(image)
+    _write(draw, (MARGIN, 30), _title(view, say), TITLE, INK, bold=True, width=WIDTH - 2 * MARGIN)
+    bag = say(PIC + "bag", count=view.coins_in_bag)
+    bag_width = _write(draw, (WIDTH - MARGIN, 70), bag, TEXT, MUTED, anchor="rm")
     phase = say(PIC + "phase." + view.phase)
     if view.to_act and view.phase != "over":
-        who = ", ".join(player_letter(s) for s in view.to_act)
-        phase = say(PIC + "to_act", phase=phase, letters=who)
-    _line(draw, (24, 62), phase, 26, INK, width=room)
-    bag = say(PIC + "bag", coins=view.coins_in_bag)
-    bag_width = font(22).getlength(bag)
-    _line(draw, (WIDTH - 24, 98), bag, 22, MUTED, anchor="ra")
-    burgo = say(PIC + "burgomaster", player=names[view.burgomaster])
-    _line(draw, (24, 98), burgo, 22, MUTED, width=room - bag_width - 24)
+        phase = say(PIC + "to_act", phase=phase, letters=", ".join(letters[s] for s in view.to_act))
+    _write(draw, (MARGIN, 70), phase, NAME, INK, width=WIDTH - 3 * MARGIN - bag_width)
+    boxes = card_boxes(view.seats)
+    _track(draw, boxes, view.seats)
+    for seat, box in boxes.items():
+        _card(draw, box, seat, names[seat], letters[seat], crown=seat == view.burgomaster)
+        _village_card(draw, box, seat, view, letters, say)
+    return image, describe_table(view, names, letters, say)
 
 
-def _legend_lines(view: LupusView, names: list[str], say: Say) -> list[str]:
-    """Each player's legend entry: the name (or "Player A"), with points in a series."""
-    lines = []
-    for seat in range(view.seats):
-        name = names[seat][2:].strip() or say(PIC + "player", letter=player_letter(seat))
-        if view.series > 1:
-            name = say(PIC + "legend_points", name=name, count=view.totals[seat])
-        lines.append(name)
-    return lines
+def _village_card(
+    draw: ImageDraw.ImageDraw,
+    box: Box,
+    seat: int,
+    view: LupusView,
+    letters: Sequence[str],
+    say: Say,
+) -> None:
+    """A player's houses as the table sees them, the tokens on them and the bets on them."""
+    fallen = {f.house: f for f in view.fallen}
+    half = box.w / 2
+    for k, house in enumerate((2 * seat, 2 * seat + 1)):
+        x = box.x + half * k + half / 2
+        state = view.houses[house]
+        text, ink = _banner(fallen.get(house), say)
+        look = HouseLook(_marks(letters, house), seat, state.in_play, banner=text, banner_ink=ink)
+        _house(draw, x, box.y + ROOF_TOP, look)
+        if house == view.last_victim and view.phase not in NIGHT_PHASES:
+            _claw_marks(draw, (x, box.y + ROOF_TOP + 22))
+        if house in view.suspects:
+            index = view.suspects.index(house)
+            frame = (
+                x - HOUSE_HALF - 9,
+                box.y + ROOF_TOP - 6,
+                x + HOUSE_HALF + 9,
+                box.y + BODY_BOTTOM + 4,
+            )
+            draw.rectangle(frame, outline=CLAW_RED, width=3)
+            _evidence(draw, (x + HOUSE_HALF - 8, box.y + ROOF_TOP + 8), EVIDENCE[index])
+            if view.second_totals is not None:
+                count = view.second_totals[index]
+                _votes(draw, (x, box.y + UNDER), count, say, _votes_in_words(view, say))
+        voters = [(letters[t.seat], player_colour(t.seat)) for t in view.tokens if t.house == house]
+        _pills(draw, x - half / 2 + 4, half - 8, box.y + TOKENS_TOP, voters, TOKEN_ROWS, say)
+    bettors = [(letters[b.bettor], player_colour(b.bettor)) for b in view.bets if b.target == seat]
+    if bettors:
+        left = box.x + 12
+        _coin(draw, (left + 12, box.y + BETS_TOP + PILL / 2))
+        _seals(draw, left + 32, box.w - 56, box.y + BETS_TOP, bettors, say)
 
 
-def _legend_columns(lines: list[str]) -> int:
-    """Four columns, or two when an entry would not fit in a quarter of the width."""
-    quarter = (WIDTH - 48) // 4 - 44
-    return 4 if all(font(20).getlength(line) <= quarter for line in lines) else 2
+def _votes_in_words(view: LupusView, say: Say) -> bool:
+    """Whether both suspects' totals fit in words under their houses (else: numbers)."""
+    half = min(box.w for box in card_boxes(view.seats).values()) / 2
+    totals = view.second_totals or []
+    return all(font(TEXT, True).getlength(say(PIC + "votes", count=n)) <= half - 6 for n in totals)
 
 
-def _legend(draw: ImageDraw.ImageDraw, view: LupusView, lines: list[str], top: int) -> None:
-    columns = _legend_columns(lines)
-    width = (WIDTH - 48) // columns
-    for seat, text in enumerate(lines):
-        row, col = divmod(seat, columns)
-        x, y = 24 + col * width, top + row * 40
-        _disc(draw, (x + 16, y + 16), seat, 15, 17)
-        _line(draw, (x + 38, y + 4), text, 20, INK, width=width - 44)
+def _votes(draw: ImageDraw.ImageDraw, centre: Point, count: int, say: Say, words: bool) -> None:
+    """A suspect's second-vote total under its house: "3 votes", or just the number on a
+    red badge (`words` False: the words would not fit under both suspects)."""
+    if words:
+        text = say(PIC + "votes", count=count)
+        _write(draw, centre, text, TEXT, CLAW_RED, bold=True, anchor="mm")
+        return
+    number = str(count)
+    half = _pill_width(number) / 2
+    x, y = centre
+    draw.rounded_rectangle((x - half, y - PILL / 2, x + half, y + PILL / 2), 14, fill=CLAW_RED)
+    _write(draw, centre, number, TEXT, (255, 255, 255), bold=True, anchor="mm")
 
 
-def table(view: LupusView, say: Say, names: list[str] | None = None) -> tuple[Image.Image, str]:
-    """The village as everyone sees it, and its description, in the reader's language."""
-    labels = _names(view.seats, names)
-    legend = _legend_lines(view, labels, say)
-    columns = _legend_columns(legend)
-    rows = (view.seats + columns - 1) // columns
-    ring = Ring(view.seats)
-    height = int(ring.bottom) + 190 + rows * 40
-    image = Image.new("RGB", (WIDTH, height), BACKGROUND)
-    draw = ImageDraw.Draw(image)
-    _header(draw, view, labels, say)
-    public = [h.model_copy(update={"character": None, "chest": None}) for h in view.houses]
-    _draw_circle(draw, ring, view, public)
-    _draw_claw(draw, ring, view)
-    _draw_tokens(draw, ring, view)
-    _draw_suspects(draw, ring, view)
-    _draw_bets(draw, ring, view)
-    _marks(draw, ring, view, say)
-    _legend(draw, view, legend, int(ring.bottom) + 180)
-    return image, describe_table(view, labels, say)
+def _seals(
+    draw: ImageDraw.ImageDraw,
+    left: float,
+    width: float,
+    top: float,
+    bettors: list[tuple[str, Colour]],
+    say: Say,
+) -> None:
+    """The sealed bets lying in front of a player, in one row from `left`; what does
+    not fit is counted in a last grey seal ("+2")."""
+    gap = 5
+    shown = list(bettors)
+    while sum(_pill_width(t) + gap for t, _ in shown) > width + gap:
+        shown.pop()
+        rest = say(PIC + "more", count=len(bettors) - len(shown))
+        if sum(_pill_width(t) + gap for t, _ in shown) + _pill_width(rest) <= width:
+            shown.append((rest, MORE_GREY))
+            break
+    x = left
+    for text, colour in shown:
+        x += _pill(draw, (x, top + PILL / 2), text, colour, 6) + gap
 
 
-def _house_name(house: int) -> str:
-    return f"{player_letter(house // 2)}{house % 2 + 1}"
+def _house_list(houses: list[int], letters: Sequence[str]) -> str:
+    return ", ".join(_marks(letters, h) for h in houses)
 
 
-def describe_table(view: LupusView, labels: list[str], say: Say) -> str:
+def describe_table(view: LupusView, names: Sequence[str], letters: Sequence[str], say: Say) -> str:
     phase = say(PIC + "phase." + view.phase)
     if view.day:
         parts = [say(PIC + "alt.table_when", phase=phase, when=_when(view, say))]
     else:
         parts = [say(PIC + "alt.table", phase=phase)]
-    parts.append(say(PIC + "alt.burgomaster", player=labels[view.burgomaster]))
-    out = [_house_name(h.house) for h in view.houses if not h.in_play]
+    players = ", ".join(f"{letters[s]} {names[s]}" for s in range(view.seats))
+    parts.append(say(PIC + "alt.players", players=players))
+    parts.append(say(PIC + "alt.burgomaster", player=names[view.burgomaster]))
+    told = {f.house for f in view.fallen}
+    for how in ("slain", "lynched"):
+        houses = [f.house for f in view.fallen if f.how == how]
+        if houses:
+            parts.append(say(PIC + f"alt.{how}", houses=_house_list(houses, letters)))
+    out = [h.house for h in view.houses if not h.in_play and h.house not in told]
     if out:
-        parts.append(say(PIC + "alt.out", houses=", ".join(out)))
-    if view.last_victim is not None:
-        parts.append(say(PIC + "alt.claw", house=_house_name(view.last_victim)))
+        parts.append(say(PIC + "alt.out", houses=_house_list(out, letters)))
+    if view.last_victim is not None and view.phase not in NIGHT_PHASES:
+        parts.append(say(PIC + "alt.claw", house=_marks(letters, view.last_victim)))
+    if view.tokens:
+        counts: dict[int, int] = {}
+        for token in view.tokens:
+            counts[token.house] = counts.get(token.house, 0) + 1
+        tokens = ", ".join(
+            say(PIC + "alt.token_count", house=_marks(letters, h), count=n)
+            for h, n in sorted(counts.items(), key=lambda item: (-item[1], item[0]))
+        )
+        parts.append(say(PIC + "alt.tokens", tokens=tokens))
     if view.suspects:
-        first, second = (_house_name(h) for h in view.suspects)
+        first, second = (_marks(letters, h) for h in view.suspects)
         if view.second_totals is None:
             parts.append(say(PIC + "alt.suspects", first=first, second=second))
         else:
@@ -404,158 +579,147 @@ def describe_table(view: LupusView, labels: list[str], say: Say) -> str:
             )
     if view.bets:
         bets = ", ".join(
-            say(
-                PIC + "alt.bet",
-                bettor=player_letter(b.bettor),
-                target=player_letter(b.target),
-            )
+            say(PIC + "alt.bet", bettor=letters[b.bettor], target=letters[b.target])
             for b in view.bets
         )
         parts.append(say(PIC + "alt.bets", bets=bets))
+    parts.append(say(PIC + "bag", count=view.coins_in_bag))
     return "; ".join(parts) + "."
 
 
-# -- the reveal -----------------------------------------------------------------------------------
+# -- the reveal -----------------------------------------------------------------------------
 
 
-def _revealed_house(
-    draw: ImageDraw.ImageDraw, ring: Ring, house: House, index: int, say: Say
-) -> None:
-    """A house turned over: its character across the body, its chest inward of it."""
-    angle = ring.angle(index)
-    x, y = ring.at(angle)
-    _house(draw, (x, y), house.owner, index % 2 + 1, house.alive)
-    role = house.character or "townsfolk"
-    colour: tuple[int, ...] = ROLE_COLOURS[role]
-    text = (255, 255, 255)
-    if not house.alive:  # faded: this character left play
-        colour = tuple((c + o) // 2 for c, o in zip(colour, OUT_FILL, strict=True))
-        text = INK
-    draw.rectangle((x - 32, y + 4, x + 32, y + 30), fill=colour, outline=INK)
-    _centred(draw, (x, y + 17), say(PIC + "role." + role), 17, text, width=60)
-    label = f"{player_letter(house.owner)}{index % 2 + 1}"
-    _centred(
-        draw,
-        (x, y - 14),
-        label,
-        15,
-        _text_on(player_colour(house.owner)) if house.alive else (90, 90, 90),
-    )
-    if house.chest:
-        cx, cy = ring.at(angle, -62)
-        draw.rectangle((cx - 16, cy - 11, cx + 16, cy + 11), fill=CHEST_BROWN, outline=INK, width=2)
-        draw.line((cx - 16, cy - 2, cx + 16, cy - 2), fill=GOLD, width=3)
-        draw.rectangle((cx - 3, cy - 4, cx + 3, cy + 3), fill=GOLD)
-
-
-def reveal(view: LupusView, say: Say, names: list[str] | None = None) -> tuple[Image.Image, str]:
+def reveal(
+    view: LupusView,
+    say: Say,
+    names: Sequence[str] | None = None,
+    letters: Sequence[str] | None = None,
+) -> tuple[Image.Image, str]:
     """The last finished game (`view.previous`) with everything face up, and the scores."""
     record = view.previous
     if record is None:
         raise ValueError("no finished game to reveal")
-    seats = view.seats
-    labels = _names(seats, names)
-    ring = Ring(seats)
-    table_top = int(ring.bottom) + 150
-    height = table_top + 60 + 40 * seats + 30
-    image = Image.new("RGB", (WIDTH, height), BACKGROUND)
+    names, letters = _defaults(view.seats, say, names, letters)
+    image = Image.new("RGB", (WIDTH, canvas_height(view.seats)), BACKGROUND)
     draw = ImageDraw.Draw(image)
-    room = WIDTH - 48
     if view.series > 1:
         title = say(PIC + "title_series", number=record.number, series=view.series)
     else:
         title = say(PIC + "title_game", number=record.number)
-    _line(draw, (24, 18), title, 32, INK, bold=True, width=room)
-    winner = say(PIC + f"winner_{record.side}", player=labels[record.winner])
+    _write(draw, (MARGIN, 30), title, TITLE, INK, bold=True, width=WIDTH - 2 * MARGIN)
+    winner = say(PIC + f"winner_{record.side}", player=names[record.winner])
     if view.winners and view.series > 1:
-        winner = say(PIC + "series_winner", line=winner, player=labels[view.winners[0]])
-    _line(draw, (24, 62), winner, 26, INK, width=room)
-    roles = say(PIC + "roles", werewolf=labels[record.werewolf], thief=labels[record.thief])
-    _line(draw, (24, 98), roles, 22, MUTED, width=room)
-    ring.outline(draw)
-    for seat in range(seats):
-        bubble = ring.at(ring.owner_angle(seat), 92)
-        _disc(draw, bubble, seat, 24, 24)
-        if seat == record.burgomaster:
-            _crown(draw, (bubble[0], bubble[1] - 38))
-    for index, house in enumerate(record.houses):
-        _revealed_house(draw, ring, house, index, say)
-    _score_table(draw, view, record, labels, table_top, say)
-    return image, describe_reveal(view, record, labels, say)
+        winner = say(PIC + "series_winner", line=winner, player=names[view.winners[0]])
+    _write(draw, (MARGIN, 70), winner, NAME, INK, width=WIDTH - 2 * MARGIN)
+    boxes = card_boxes(view.seats)
+    _track(draw, boxes, view.seats)
+    for seat, box in boxes.items():
+        score = record.scores[seat]
+        fill = WINNER_FILL if seat == record.winner else CARD_FILL
+        crown = seat == record.burgomaster
+        _card(
+            draw,
+            box,
+            seat,
+            names[seat],
+            letters[seat],
+            crown=crown,
+            fill=fill,
+            right=str(score.total),
+        )
+        for k, house in enumerate((2 * seat, 2 * seat + 1)):
+            x = box.x + box.w / 4 * (2 * k + 1)
+            _revealed_house(
+                draw, x, box.y + ROOF_TOP, record.houses[house], _marks(letters, house), say
+            )
+        lines = _score_lines(view, record, score, letters, say)
+        for k, (label, value) in enumerate(lines):
+            y = box.y + BODY_BOTTOM + 24 + k * 27
+            left = box.x + 12
+            if label.startswith(BET_MARK):  # a bet: the coin drawn, then its words
+                _coin(draw, (left + 11, y))
+                label, left = label.removeprefix(BET_MARK), left + 30
+            room = box.x + box.w - 12 - left - font(TEXT, True).getlength(value) - 10
+            ink = CLAW_RED if seat == record.werewolf and k == 0 else INK
+            _write(draw, (left, y), label, TEXT, ink, width=room)
+            _write(draw, (box.x + box.w - 12, y), value, TEXT, ink, bold=True, anchor="rm")
+    return image, describe_reveal(view, record, names, letters, say)
 
 
-_COLUMNS = {  # the score table's columns: where each starts
-    "player": 24,
-    "characters": 290,
-    "chest": 420,
-    "bet": 500,
-    "seal": 730,
-    "game": 815,
-    "series": 905,
-}
+def _revealed_house(
+    draw: ImageDraw.ImageDraw, x: float, top: float, house: House, mark: str, say: Say
+) -> None:
+    """A house turned over: its character across the body, its chest beside it."""
+    role = house.character or "townsfolk"
+    colour: Colour = ROLE_COLOURS[role]
+    if not house.alive:  # faded: this character left play
+        colour = (
+            (colour[0] + OUT_FILL[0]) // 2,
+            (colour[1] + OUT_FILL[1]) // 2,
+            (colour[2] + OUT_FILL[2]) // 2,
+        )
+    look = HouseLook(
+        mark, house.owner, house.alive, role=say(PIC + "role." + role), role_colour=colour
+    )
+    _house(draw, x, top, look)
+    if house.chest:
+        _chest(draw, (x + HOUSE_HALF - 22, top + BODY_BOTTOM - ROOF_TOP))
 
 
-def _score_table(
-    draw: ImageDraw.ImageDraw,
+def _score_lines(
+    view: LupusView, record: GameRecord, score: Score, letters: Sequence[str], say: Say
+) -> list[tuple[str, str]]:
+    """A player's points, one (label, value) line each: at most four (a bet uses the
+    seal, so a player has a bet line or a seal line, never both)."""
+    bet = next((b for b in record.bets if b.bettor == score.seat), None)
+    if score.seat == record.werewolf:
+        side = "werewolf_won" if score.win else "werewolf_lost"
+        lines = [(say(PIC + side), f"+{score.win}")]
+    else:
+        lines = [
+            (say(PIC + "column.characters"), f"+{score.characters}"),
+            (say(PIC + "column.chest"), f"+{score.chest}"),
+        ]
+        if bet is None:
+            lines.append((say(PIC + "column.seal"), f"+{score.seal}"))
+    if bet is not None:
+        hit = "right" if bet.target == record.werewolf else "wrong"
+        text = BET_MARK + say(PIC + f"bet_{hit}", coin=bet.coin, target=letters[bet.target])
+        lines.append((text, "" if score.seat == record.werewolf else f"+{score.bet}"))
+    if view.series > 1:
+        lines.append((say(PIC + "column.series"), str(view.totals[score.seat])))
+    return lines
+
+
+def describe_reveal(
     view: LupusView,
     record: GameRecord,
-    labels: list[str],
-    top: int,
+    names: Sequence[str],
+    letters: Sequence[str],
     say: Say,
-) -> None:
-    col = _COLUMNS
-    starts = [*col.values(), WIDTH - 10]
-    for (name, x), end in zip(col.items(), starts[1:], strict=True):
-        _line(draw, (x, top), say(PIC + "column." + name), 19, MUTED, width=end - x - 8)
-    bets = {b.bettor: b for b in record.bets}
-    for seat in range(view.seats):
-        y = top + 36 + 40 * seat
-        score = record.scores[seat]
-        if seat == record.winner:
-            draw.rounded_rectangle((14, y - 6, WIDTH - 14, y + 32), 8, fill=(250, 232, 180))
-        _disc(draw, (40, y + 13), seat, 14, 16)
-        room = col["characters"] - 62 - 10
-        _line(draw, (62, y + 12), labels[seat][2:].strip(), 19, INK, width=room, anchor="lm")
-        if seat == record.werewolf:
-            if score.win:
-                points = say(PIC + "werewolf_won", points=score.win)
-            else:
-                points = say(PIC + "werewolf_lost")
-            room = col["bet"] - col["characters"] - 10
-            _line(draw, (col["characters"], y), points, 19, CLAW_RED, bold=True, width=room)
-        else:
-            draw.text((col["characters"], y), f"+{score.characters}", font=font(19), fill=INK)
-            draw.text((col["chest"], y), f"+{score.chest}", font=font(19), fill=INK)
-            draw.text((col["seal"], y), f"+{score.seal}", font=font(19), fill=INK)
-        bet = bets.get(seat)
-        if bet is not None:
-            hit = "right" if bet.target == record.werewolf else "wrong"
-            text = say(PIC + f"bet_{hit}", coin=bet.coin, target=player_letter(bet.target))
-            if seat != record.werewolf:
-                text += f" +{score.bet}"
-            _line(draw, (col["bet"], y), text, 19, INK, width=col["seal"] - col["bet"] - 10)
-        draw.text((col["game"], y), str(score.total), font=font(21, bold=True), fill=INK)
-        draw.text((col["series"], y), str(view.totals[seat]), font=font(21), fill=INK)
-
-
-def describe_reveal(view: LupusView, record: GameRecord, labels: list[str], say: Say) -> str:
+) -> str:
     parts = [
-        say(
-            PIC + f"alt.reveal_{record.side}",
-            number=record.number,
-            player=labels[record.winner],
-        ),
-        say(PIC + "alt.roles", werewolf=labels[record.werewolf], thief=labels[record.thief]),
+        say(PIC + f"alt.reveal_{record.side}", number=record.number, player=names[record.winner]),
+        say(PIC + "alt.roles", werewolf=names[record.werewolf], thief=names[record.thief]),
     ]
-    chests = ", ".join(_house_name(i) for i, h in enumerate(record.houses) if h.chest)
-    parts.append(say(PIC + "alt.chests", houses=chests))
-    scores = ", ".join(f"{player_letter(s.seat)} {s.total}" for s in record.scores)
+    chests = [i for i, h in enumerate(record.houses) if h.chest]
+    parts.append(say(PIC + "alt.chests", houses=_house_list(chests, letters)))
+    out = [i for i, h in enumerate(record.houses) if not h.alive]
+    if out:
+        parts.append(say(PIC + "alt.out", houses=_house_list(out, letters)))
+    scores = ", ".join(f"{names[s.seat]} {s.total}" for s in record.scores)
     parts.append(say(PIC + "alt.scores", scores=scores))
     return "; ".join(parts) + "."
 
 
-def picture(view: LupusView, say: Say, names: list[str] | None = None) -> tuple[Image.Image, str]:
+def picture(
+    view: LupusView,
+    say: Say,
+    names: Sequence[str] | None = None,
+    letters: Sequence[str] | None = None,
+) -> tuple[Image.Image, str]:
     """The picture for the table message: the reveal once the series is over."""
     if view.phase == "over":
-        return reveal(view, say, names)
-    return table(view, say, names)
+        return reveal(view, say, names, letters)
+    return table(view, say, names, letters)

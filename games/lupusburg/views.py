@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel
 
-from games.lupusburg.model import GameRecord, LupusState, Phase, Role, Sight, Token
+from games.lupusburg.model import Fallen, GameRecord, LupusState, Phase, Role, Sight, Token
 from games.lupusburg.rules import house_number, series_winner
 
 
@@ -42,6 +42,7 @@ class LupusView(BaseModel):
     houses: list[HouseView]
     last_victim: int | None  # the house the claw took last night
     lynched: int | None  # the house lynched today
+    fallen: list[Fallen]  # every character out of play this game: how and when
     called: int | None  # the player the Burgomaster called on today
     bets: list[BetView]
     coins_in_bag: int
@@ -101,6 +102,7 @@ def build_view(
         houses=houses,
         last_victim=state.last_victim,
         lynched=state.lynched,
+        fallen=[f.model_copy() for f in state.fallen],
         called=state.called,
         bets=bets,
         coins_in_bag=len(state.bag),

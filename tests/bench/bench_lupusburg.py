@@ -21,6 +21,7 @@ from bot.i18n import t
 from games.lupusburg import GAME
 from games.lupusburg.model import NIGHT_PHASES, LupusState
 from games.lupusburg.pictures import table
+from games.pictures import name_letters, to_png
 from tests.support.clock import FakeClock
 
 PLAYERS = 8
@@ -137,8 +138,12 @@ def main() -> None:
         )
     view = GAME.view(after, None)
     names = ["Andrew", "Bea", "Carl", "David", "Emma", "Fiona", "Gus", "Hannah"]
-    render = median_ms(lambda: table(view, german, names), 100)
+    letters = name_letters(names)
+    render = median_ms(lambda: table(view, german, names, letters), 100)
     print(f"table picture (German), {PLAYERS} players: {render:.2f} ms median")
+    image, _ = table(view, german, names, letters)
+    encode = median_ms(lambda: to_png(image), 50)
+    print(f"table picture as PNG ({image.width}x{image.height}): {encode:.2f} ms median")
 
 
 def german(key: str, **params: Any) -> str:

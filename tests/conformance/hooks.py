@@ -21,7 +21,7 @@ OPTIONS: dict[str, list[dict[str, Any]]] = {
             "turn_seconds": 0,
             "burgomaster": "random",
             "series": 2,
-            "second_vote": "characters",
+            "second_vote": "players",
         },
     ],
     "tufteln": [{}, {"schedule": "every 4h"}, {"variant": "B", "turn_seconds": 60}],

@@ -21,6 +21,7 @@ from bot.i18n import t
 from games import registry
 from games.engine import AnyGame
 from games.lupusburg import GAME
+from games.lupusburg.flow import ballot_tokens
 from games.lupusburg.model import LupusState
 from games.lupusburg.rules import houses_of, role_seat
 from tests.support.harness import World, table
@@ -138,6 +139,14 @@ class Village:
     def public(self) -> list[Message]:
         return self.place.visible_messages()
 
+    def notice(self) -> Message:
+        """The newest announcement in the channel (a table posted anew at each night and
+        day may come after it)."""
+        return [m for m in self.public() if m.content and not m.embeds][-1]
+
+    def said(self) -> str:
+        return self.notice().content
+
 
 def refusal(followups: list[Message]) -> str | None:
     """The sentence a refused click was answered with (a private follow-up)."""
@@ -230,8 +239,16 @@ async def talk_and_vote(v: Village, lynch: int, dodge: int) -> None:
     assert (await v.state()).phase == "defence"
     for seat in await waiting(v):
         assert await v.press(seat, "Done talking") is None
+    await vote_for(v, lynch)
+
+
+async def vote_for(v: Village, house: int) -> None:
+    """Every ballot still to cast goes on `house` (one token or two, as each voter has)."""
+    state = await v.state()
     for seat in await waiting(v):
-        assert await v.press(seat, f"Both on {code(lynch)}") is None
+        both = ballot_tokens(state, seat) == 2
+        label = f"Both on {code(house)}" if both else f"On {code(house)}"
+        assert await v.press(seat, label) is None
 
 
 async def quiet_day(v: Village, lynch: int, dodge: int) -> None:
@@ -253,6 +270,7 @@ HOUSE_CLAIMS = (
     r"(?P<owner>[A-Z][a-z]+) shows you the character of house (?P<n>[12]): "
     r"(?:the |a )?(?P<role>Werewolf|Thief|Townsfolk)",
 )
+SECRET_COIN = r"\b\d coins?\b(?! in the bag)|coins? [2-8]\b"  # a coin's value, not a count
 PRIVATE_WORDS: tuple[str, ...] = ("You hold", "Your houses", "You know", "Your bet")
 PRIVATE_WORDS += ("Your ballot", "You drew", "You draw the coins", "coin is sealed")
 PRIVATE_WORDS += ("Your claw", "Both on", "Split:")
@@ -291,7 +309,7 @@ async def check_secrets(v: Village, spectator: SimUser) -> None:
         text = text_of(message)
         assert claims(text, owners) == set(), text
         assert not any(word in text for word in PRIVATE_WORDS), text
-        assert not re.search(r"\b\d coin|coins? [2-8]\b|with the chest|no chest", text), text
+        assert not re.search(rf"{SECRET_COIN}|with the chest|no chest", text), text
     assert [text_of(m) for m in spectator.sees(v.place)] == [text_of(m) for m in messages]
     truth = {h: house.character for h, house in enumerate(houses)}
     for seat, user in enumerate(v.users):
@@ -328,17 +346,19 @@ async def test_the_village_lynches_the_werewolf_twice_and_wins(world: World) -> 
     assert snapshot(v) == before
     assert "B2: Werewolf, no chest (you looked, night 1)" in prompt.content  # edited in place
     await v.advance(NIGHT)
-    assert "Werewolf, open your eyes" in v.public()[-1].content
+    assert "Werewolf, open your eyes" in v.said()
     before = snapshot(v)
     assert await v.choose(BEN, 6, v.prompt(BEN, "claw")) is None
     assert snapshot(v) == before
     assert "Your claw points at Dan's house 1" in v.users[BEN].dms()[-1].content
     await v.advance(NIGHT)
-    assert "Morning! The claw points at Dan's house 1" in v.public()[-1].content
+    assert "Morning! The claw points at Dan's house 1" in v.said()
+    assert "D1" in text_of(table(v.place))  # the day's table, posted anew below
 
     # Day 1: the Burgomaster calls on Cleo; they show each other a character in secret.
-    ping = v.public()[-1]
-    assert f"{v.users[ANA].mention}, it's your turn" in ping.content
+    ping = v.notice()
+    step = "Burgomaster's privilege: choose a player, or skip it today"
+    assert f"{v.users[ANA].mention}: {step}" in ping.content
     panel = await world.answer(await v.users[ANA].click(ping, PANEL))  # from the ping itself
     assert await v.press(ANA, "Call Cleo", panel) is None
     assert await v.press(CLEO, "Show C1 (Townsfolk)") is None
@@ -361,26 +381,32 @@ async def test_the_village_lynches_the_werewolf_twice_and_wins(world: World) -> 
     assert "Sealed bets: Ana → Ben, Cleo → Ben" in text_of(table(v.place))
     save_png(table(v.place), "discussion")
     await talk_and_vote(v, lynch=3, dodge=8)
-    assert "The ballots are uncovered: Ben's house 2 has 6, Eve's house 1 has 0." in "".join(
-        m.content for m in v.public()[-2:]
-    )
+    said = "".join(m.content for m in v.public()[-4:])
+    # One token per living character not a suspect: Ana 2, Ben 1 (on his own suspect),
+    # Cleo 2, Dan 1 (his other was slain), Eve 1 (her other is the second suspect).
+    assert "The ballots are uncovered: Ben's house 2 has 7, Eve's house 1 has 0." in said
     state = await v.state()
     assert not state.houses[3].alive and state.phase == "thief" and state.burgomaster == BEN
 
-    # Night 2 and day 2, mostly on the clock: Ben's other character is lynched.
+    # Night 2 and day 2, partly on the clock: Ben's other character is lynched.
     await night(v, peek=2, claw=9)
     assert (await v.state()).phase == "privilege"
-    await v.advance(TURN)  # Ben lets the privilege pass
-    for _ in range(3):  # Ben, Dan and Eve let their betting turn pass
+    await v.advance(TURN)  # Ben lets the privilege pass: told as the clock's doing
+    assert "Time ran out: Ben, the Burgomaster, does not use the privilege today." in v.said()
+    assert await v.press(BEN, "Not today") is None
+    for name in ("Dan", "Eve"):  # they let their betting turn pass
         await v.advance(TURN)
+        assert f"Time ran out: {name} does not bet today." in v.said()
     assert (await v.state()).phase == "discussion"
-    await v.advance(120)  # the discussion's two minutes
+    for seat in range(5):
+        assert await v.press(seat, "Done talking") is None
     while (await v.state()).phase == "first_vote":
         (seat,) = await waiting(v)
+        assert f"{v.users[seat].mention}: first vote: place a token" in v.said()
         assert await v.choose(seat, 0 if seat == BEN else 2) is None
+    assert "Waiting for Ana and Ben: defence: speak for your character" in v.said()
     await v.advance(60)  # the defence's time
-    for seat in await waiting(v):
-        assert await v.press(seat, "Both on B1") is None
+    await vote_for(v, 2)
 
     live = await v.live()
     assert live.status == "finished"
@@ -464,7 +490,9 @@ async def test_the_werewolf_wins_and_the_night_never_gives_the_thief_away(world:
     mark = len(world.double.exchanges)
     await v.press(EVE, "Chest in house 1 (E1)", v.prompt(EVE, "assign"))
     # Nightfall: the channel is told first; the Thief's prompt follows by DM.
-    assert public_before_private(world, v, mark) == (2, 1)  # message and table; the DM
+    # Public: the message, the night's table posted anew, the old one shrunk to a link.
+    # Private: the five placement prompts retired, then the Thief's prompt.
+    assert public_before_private(world, v, mark) == (3, 6)
 
     # Night 1, the Thief alive and quick; the Werewolf claws her Townsfolk at once.
     first = await night_timeline(v, peek=3, claw=4, claw_after=0)
@@ -481,7 +509,8 @@ async def test_the_werewolf_wins_and_the_night_never_gives_the_thief_away(world:
             [],
             [(NIGHT, "edited"), (NIGHT, "new")],  # the table; "Werewolf, open your eyes"
             [],  # the claw tells nobody but the Werewolf
-            [(2 * NIGHT, "edited"), (2 * NIGHT, "new")],  # morning
+            # morning: the old table shrinks to a link, the news, the day's table below
+            [(2 * NIGHT, "edited"), (2 * NIGHT, "new"), (2 * NIGHT, "new")],
         ]
     )
     await quiet_day(v, lynch=7, dodge=0)
@@ -499,20 +528,34 @@ async def test_the_werewolf_wins_and_the_night_never_gives_the_thief_away(world:
 
 async def test_unanswered_night_prompts_time_out(world: World) -> None:
     v = await open_village(world)
-    await v.advance(TURN)  # nobody places: each chest goes in a random house of its owner
+    await v.advance(TURN * 3 / 4)  # a quarter of the time left: everyone is reminded
     for user in v.users:
-        assert any("Your chest is in your house" in m.content for m in user.dms())
+        reminder = user.dms()[-1]
+        assert "⏰ **Reminder:** choose the house for your chest." in reminder.content
+        assert kind_of(reminder) == "assign"  # with the buttons, to place at once
+    assert not any("⏰" in m.content for m in v.public())  # by DM only
+    await v.advance(TURN / 4)  # nobody places: each chest goes in a random house of its owner
+    for user in v.users:
+        assert any("Time ran out: your chest went into your house" in m.content for m in user.dms())
+    placed = [line for line in v.said().splitlines() if "placed at random" in line]
+    assert placed == [f"Time ran out: {name}'s characters were placed at random." for name in NAMES]
     prompt = v.prompt(CLEO, "peek")
-    await v.advance(NIGHT)  # the Thief sees nothing
-    assert "Werewolf, open your eyes" in v.public()[-1].content
-    stale = "That button is from an earlier turn. The game has moved on; use the current message."
-    assert await v.choose(CLEO, 3, prompt) == stale
+    before, dms = snapshot(v), [len(u.dms()) for u in v.users]
+    await v.advance(NIGHT * 3 / 4)
+    assert "⏰ **Reminder, Thief:**" in v.users[CLEO].dms()[-1].content
+    assert snapshot(v) == before  # the table learns nothing of it, nor does anyone else
+    assert [len(u.dms()) for u in v.users] == [n + (seat == CLEO) for seat, n in enumerate(dms)]
+    await v.advance(NIGHT / 4)  # the Thief sees nothing, and is told so in private
+    assert "Werewolf, open your eyes" in v.said()
+    assert "Time ran out: you looked under no house tonight." in v.users[CLEO].dms()[-1].content
+    retired = [item for row in prompt.components for item in row["components"]]
+    assert retired and all(item.get("disabled") for item in retired)  # the step is over
     assert "You know" not in prompt.content
     await v.advance(NIGHT)  # the claw falls at random, never on the Werewolf's own
     assert "Time ran out: your claw fell on" in v.users[BEN].dms()[-1].content
     state = await v.state()
     assert state.last_victim is not None and state.last_victim // 2 != BEN
-    assert "Morning!" in v.public()[-1].content and state.phase == "privilege"
+    assert "Morning!" in v.said() and state.phase == "privilege"
 
 
 async def test_closed_dms_play_through_channel_notices(world: World) -> None:
@@ -533,7 +576,7 @@ async def test_closed_dms_play_through_channel_notices(world: World) -> None:
     notices = []
     for step in ("thief", "werewolf"):
         assert (await v.state()).phase == step
-        notice = v.public()[-1]
+        notice = v.notice()
         assert "If the night has a task for you" in notice.content
         assert v.users[CLEO].mention in notice.content and v.users[EVE].mention in notice.content
         notices.append(notice.content)
@@ -550,7 +593,7 @@ async def test_closed_dms_play_through_channel_notices(world: World) -> None:
         await v.advance(NIGHT)
     assert notices[0] == notices[1]
     assert not v.users[CLEO].dms() and not v.users[EVE].dms()
-    assert "Morning!" in v.public()[-1].content
+    assert "Morning!" in v.said()
     await check_secrets(v, spectator)
 
 
@@ -566,11 +609,11 @@ async def test_a_restart_at_night_keeps_the_night_on_time(world: World) -> None:
     await v.advance(NIGHT - 6)
     assert len(v.public()) == count and (await v.state()).phase == "thief"
     await v.advance(1)
-    wakes = v.public()[-1]
+    wakes = v.notice()
     assert "Werewolf, open your eyes" in wakes.content and wakes.timestamp == nightfall + NIGHT
     assert await v.choose(BEN, 0, v.prompt(BEN, "claw")) is None
     await v.advance(NIGHT)
-    morning = v.public()[-1]
+    morning = v.notice()
     assert "Morning! The claw points at Ana's house 1" in morning.content
     assert morning.timestamp == nightfall + 2 * NIGHT
 
@@ -632,6 +675,13 @@ async def test_a_german_server_plays_lupusburg_in_german_and_an_english_client_r
         )
         assert await v.press(seat, label, target) is None
 
+    async def ballots(v: Village, house: str) -> None:
+        """Every ballot on `house`, from the panels: one token or two, as each voter has."""
+        state = await v.state()
+        for seat in await waiting(v):
+            both = ballot_tokens(state, seat) == 2
+            await press(seat, f"lupusburg.ui.ballot_{'both' if both else 'one'}", code=house)
+
     # Placement: from the DM prompts (German, the server's), Eve from her panel (English).
     for seat in range(4):
         await press(
@@ -665,8 +715,7 @@ async def test_a_german_server_plays_lupusburg_in_german_and_an_english_client_r
         (seat,) = await waiting(v)
         assert await v.choose(seat, 8 if seat == BEN else 3) is None
     await v.advance(60)  # the defence's time
-    for seat in await waiting(v):
-        await press(seat, "lupusburg.ui.ballot_both", code="B2")
+    await ballots(v, "B2")
     state = await v.state()
     assert not state.houses[3].alive and state.phase == "thief"
 
@@ -679,8 +728,7 @@ async def test_a_german_server_plays_lupusburg_in_german_and_an_english_client_r
         (seat,) = await waiting(v)
         assert await v.choose(seat, 0 if seat == BEN else 2) is None
     await v.advance(60)
-    for seat in await waiting(v):
-        await press(seat, "lupusburg.ui.ballot_both", code="B1")
+    await ballots(v, "B1")
     assert (await v.live()).status == "finished"
 
     public = v.public()

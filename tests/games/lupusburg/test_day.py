@@ -8,7 +8,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from games.engine import IllegalAction
-from games.lupusburg import GAME
+from games.lupusburg import GAME, flow
 from games.lupusburg.actions import Call, CastBallot, Done, Draw, Pass, PlaceBet, Show, Vote
 from games.lupusburg.model import COINS
 
@@ -229,8 +229,66 @@ def test_defence_by_the_suspects_owners(lb) -> None:
     assert state.phase == "second_vote"
 
 
-def test_second_vote_is_secret_and_only_for_players_without_a_suspect(lb) -> None:
+def test_second_vote_one_token_per_living_unsuspected_character_by_default(lb) -> None:
     state = lb.night(lb.new(5), claw=8)
+    state = lb.lynch(state, 9)  # Emma has no living character
+    state = lb.all_done(lb.to_discussion(lb.night(state, claw=0)))
+    state = lb.all_done(lb.first_vote(state, [2, 6] * 5))
+    assert state.suspects == [2, 6]
+    tokens = {seat: flow.ballot_tokens(state, seat) for seat in state.voters}
+    # Andrew: house 1 (his house 0 was slain); Bea and David: their unsuspected other house;
+    # Carl: both; Emma: none left.
+    assert tokens == {0: 1, 1: 1, 2: 2, 3: 1}
+    assert GAME.legal_actions(state, 2) == [
+        CastBallot(houses=(2, 2)),
+        CastBallot(houses=(2, 6)),
+        CastBallot(houses=(6, 6)),
+    ]
+    for bad, key in (((2, 6), "lupusburg.token_count"), ((4,), "lupusburg.not_a_suspect")):
+        with pytest.raises(IllegalAction) as refused:
+            lb.act(state, 0, CastBallot(houses=bad))
+        assert refused.value.key == key
+    assert refused.value.params == {}
+    with pytest.raises(IllegalAction) as wrong:
+        lb.act(state, 0, CastBallot(houses=(2, 6)))
+    assert wrong.value.key == "lupusburg.token_count" and wrong.value.params == {"count": 1}
+    with pytest.raises(IllegalAction):
+        lb.act(state, 4, CastBallot(houses=(6,)))  # Emma has no token
+    key = GAME.phase_key(state)
+    state = lb.act(state, 2, CastBallot(houses=(6, 2)))
+    assert GAME.phase_key(state) == key  # the ballot's timer runs on
+    assert GAME.view(state, 2).ballot == [2, 6]
+    for seat in (None, 0, 1, 3, 4):
+        view = GAME.view(state, seat)
+        assert view.ballot is None and view.second_totals is None
+    for seat, house in ((0, 2), (1, 6), (3, 2)):
+        state = lb.act(state, seat, CastBallot(houses=(house,)))
+    assert state.second_totals == [3, 2] and not state.houses[2].alive
+    assert state.lynched == 2 and state.burgomaster == 2  # passed left after the day
+    assert state.phase == "thief" and state.day == 3
+    assert GAME.view(state, None).second_totals == [3, 2]
+
+
+def test_a_player_may_vote_for_their_own_suspect(lb) -> None:
+    """Rulebook: "We can even vote for one of our own suspected characters if we want."
+    Bea's house 1 is a suspect: she votes with her other character, for it."""
+    state = lb.all_done(lb.to_discussion(lb.night(lb.new(5), claw=8)))
+    state = lb.all_done(lb.first_vote(state, [2, 6] * 5))
+    assert state.suspects == [2, 6]
+    assert GAME.legal_actions(state, 1) == [CastBallot(houses=(2,)), CastBallot(houses=(6,))]
+    state = lb.act(state, 1, CastBallot(houses=(2,)))  # Bea: against her own suspect
+    assert GAME.view(state, 1).ballot == [2]
+    state = lb.act(state, 3, CastBallot(houses=(6,)))  # David likewise, against his
+    for seat in (0, 2):
+        state = lb.act(state, seat, CastBallot(houses=(6, 6)))
+    state = lb.act(state, 4, CastBallot(houses=(2,)))
+    assert state.second_totals == [2, 5] and state.lynched == 6
+
+
+def test_second_vote_under_the_players_option(lb) -> None:
+    """Option `second_vote="players"`: 2 tokens for each player with a living character and
+    no suspect; the owners of the suspects do not vote."""
+    state = lb.night(lb.new(5, second_vote="players"), claw=8)
     state = lb.lynch(state, 9)  # Emma has no living character
     state = lb.all_done(lb.to_discussion(lb.night(state, claw=0)))
     state = lb.all_done(lb.first_vote(state, [2, 6] * 5))
@@ -240,32 +298,21 @@ def test_second_vote_is_secret_and_only_for_players_without_a_suspect(lb) -> Non
         CastBallot(houses=(2, 6)),
         CastBallot(houses=(6, 6)),
     ]
-    for bad, key in (((2,), "lupusburg.token_count"), ((2, 4), "lupusburg.not_a_suspect")):
-        with pytest.raises(IllegalAction) as refused:
-            lb.act(state, 0, CastBallot(houses=bad))
-        assert refused.value.key == key
+    with pytest.raises(IllegalAction) as refused:
+        lb.act(state, 0, CastBallot(houses=(2,)))
+    assert refused.value.key == "lupusburg.token_count"
     with pytest.raises(IllegalAction):
         lb.act(state, 1, CastBallot(houses=(6, 6)))  # Bea owns a suspect
-    key = GAME.phase_key(state)
     state = lb.act(state, 0, CastBallot(houses=(6, 2)))
-    assert GAME.phase_key(state) == key  # the ballot's timer runs on
-    assert GAME.view(state, 0).ballot == [2, 6]
-    for seat in (None, 1, 2, 3, 4):
-        view = GAME.view(state, seat)
-        assert view.ballot is None and view.second_totals is None
     state = lb.act(state, 2, CastBallot(houses=(2, 2)))
-    assert state.second_totals == [3, 1] and not state.houses[2].alive
-    assert state.lynched == 2 and state.burgomaster == 2  # passed left after the day
-    assert state.phase == "thief" and state.day == 3
-    assert GAME.view(state, None).second_totals == [3, 1]
+    assert state.second_totals == [3, 1] and state.lynched == 2
 
 
 def test_second_vote_lost_3_to_2_example(lb) -> None:
-    """Rulebook: tokens Andrew 1, Bea 1 (her unsuspected character), Carl 2, David 0,
-    Emma 1: Bea's character is lynched 3-2. With one token per living unsuspected
-    character (option `second_vote="characters"`) the numbers come out exactly."""
+    """Rulebook, under the default options: tokens Andrew 1, Bea 1 (her unsuspected
+    character), Carl 2, David 0, Emma 1; Bea's character is lynched 3-2."""
     deal = lb.hands("VV", "VV", "WV", "VV", "TV")
-    state = lb.new(5, deal=deal, second_vote="characters")
+    state = lb.new(5, deal=deal)
     state = lb.night(state, claw=0)  # night 1: one of Andrew's characters
     state = lb.lynch(state, 6)  # day 1: one of David's
     state = lb.night(state, claw=8)  # night 2: one of Emma's
@@ -293,17 +340,24 @@ def test_second_vote_ties_and_missing_ballots(lb) -> None:
     assert state.suspects == [2, 6]  # 5-5: Bea's is closer to Andrew
     state = lb.act(state, 0, CastBallot(houses=(6, 6)))
     state = lb.act(state, 2, CastBallot(houses=(2, 2)))
-    state = lb.expire(state)  # Emma did not vote: her tokens count nothing
+    lb.events.clear()
+    state = lb.expire(state)  # Bea, David and Emma did not vote: their tokens count nothing
     assert state.second_totals == [2, 2] and state.lynched == 2  # the tie: closer wins
+    missed = [e for e in lb.events if e.key == "lupusburg.ballot_timeout"]
+    assert [(e.params, e.to) for e in missed] == [
+        ({"seat": seat, "count": 1}, None) for seat in (1, 3, 4)
+    ]
 
 
 def test_second_vote_without_voters_goes_straight_to_the_tally(lb) -> None:
-    state = lb.night(lb.new(4), claw=0)
-    state = lb.lynch(state, 1)  # Andrew is out
-    state = lb.night(state, claw=4)
-    state = lb.all_done(lb.to_discussion(state))
-    # suspects: one character each of Bea and David; Carl still votes
-    state = lb.all_done(lb.first_vote(state, [2, 6] * 4))
-    assert state.voters == [2]
-    state = lb.act(state, 2, CastBallot(houses=(6, 6)))
-    assert state.lynched == 6
+    """Under the players option, when every player with a living character owns a suspect,
+    nobody votes: the tie-break decides at once."""
+    state = lb.night(lb.new(4, second_vote="players"), claw=0)
+    state = lb.lynch(state, 2)  # Bea keeps only her Werewolf (house 3)
+    state = lb.lynch(lb.night(state, claw=1), 4)  # Andrew is out, and Carl's house 1
+    state = lb.all_done(lb.to_discussion(lb.night(state, claw=5)))  # Carl is out
+    assert state.burgomaster == 2 and [h.alive for h in state.houses][3::3] == [True, True]
+    state = lb.all_done(lb.first_vote(state, [3, 6] * 4))
+    assert state.suspects == [6, 3]  # 4-4: David's is closer to Carl
+    assert state.voters == [] and state.second_totals == [0, 0] and state.lynched == 6
+    assert state.phase == "over"  # the Werewolf's one character against David's one

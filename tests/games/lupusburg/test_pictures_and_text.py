@@ -5,14 +5,18 @@ from __future__ import annotations
 import random
 import re
 import tomllib
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import pytest
+from PIL import ImageDraw
 
 from bot.i18n import has, t
 from games.lupusburg import GAME
 from games.lupusburg.pictures import picture, reveal, table
+from games.pictures import MIN_SHOWN_TEXT, name_letters, shown_scale
 
 PACKAGE = Path(__file__).parents[3] / "games" / "lupusburg"
 
@@ -46,31 +50,113 @@ def test_table_shows_no_secret(players: int) -> None:
     state = midgame(players, seed=players, phase="second_vote", day=1)
     assert state.phase == "second_vote"
     image, text = table(GAME.view(state, None), english)
-    assert 800 <= image.width <= 1100 and text.startswith("Lupusburg")
+    assert image.width == 1100 and image.height <= 700 and text.startswith("Lupusburg")
     public = image.tobytes()
     for seat in range(players):  # a seat's view draws exactly the public picture
         assert table(GAME.view(state, seat), english)[0].tobytes() == public
-    assert not re.search(r"werewolf|thief|townsfolk|chest|coin \d", text.lower())
+    assert not re.search(r"werewolf [a-h]\b|thief|townsfolk|chest|coin \d", text.lower())
 
 
 def test_table_description_names_the_public_facts(lb) -> None:
     state = lb.night(lb.new(5), claw=1)
-    _, text = table(GAME.view(state, None), english, list(lb.NAMES[:5]))
-    assert "Burgomaster A Andrew" in text and "the claw points at A2" in text
-    assert "out of play: A2" in text
+    names = list(lb.NAMES[:5])
+    _, text = table(GAME.view(state, None), english, names, name_letters(names))
+    assert "players clockwise: A Andrew, B Bea, C Carl, D David, E Emma" in text
+    assert "Burgomaster Andrew" in text and "the claw points at A2" in text
+    assert "slain by the Werewolf: A2" in text and "8 coins in the bag" in text
+    state = lb.all_done(lb.first_vote(lb.all_done(lb.to_discussion(state)), [2, 6] * 4 + [2, 4]))
+    _, text = table(GAME.view(state, None), english, names, name_letters(names))
+    assert "first-vote tokens: B1 5 tokens, D1 4 tokens, C1 1 token" in text
+    assert "suspects B1 and D1" in text
+
+
+def test_houses_are_marked_by_their_owners_names(lb) -> None:
+    """Ben sits first and Ana second: Ben's houses are B1 and B2, in the picture, its
+    description and on screen; clashing initials take a second letter."""
+    state = lb.night(lb.new(4), claw=1)
+    drawn: list[tuple[str, int]] = []
+    names = ["Ben", "Ana", "Anke", "Cleo"]
+    with record_fonts(drawn):
+        _, text = table(GAME.view(state, None), english, names, name_letters(names))
+    texts = {t for t, _ in drawn}
+    assert {"B1", "B2", "An1", "An2", "Ak1", "Ak2", "C1", "C2"} <= texts
+    assert {"B", "An", "Ak", "C"} <= texts  # beside each player's colour
+    assert "A1" not in texts and "the claw points at B2" in text
+
+
+@pytest.mark.parametrize(("players", "locale"), [(8, "en"), (8, "de"), (5, "de")])
+def test_no_text_smaller_than_discord_can_show_readably(players: int, locale: str) -> None:
+    """As Discord shows them on a desktop (at most 550 x 350), no text in either
+    picture is below 11 pixels: every state of a game, long names, a series."""
+    names = [f"Player {seat + 1} with a very long nam"[:32] for seat in range(players)]
+    letters = name_letters(names)
+
+    def say(key: str, **params: Any) -> str:
+        return t(key, locale, **params)
+
+    rng = random.Random(players)
+    state = GAME.setup(players, GAME.parse_options({"series": 2}), players)
+    drawn: list[tuple[str, int]] = []
+    kinds = set()
+    while GAME.result(state) is None:
+        view = GAME.view(state, None)
+        if view.phase not in kinds or rng.random() < 0.1:
+            kinds.add(view.phase)
+            with record_fonts(drawn):
+                image, _ = picture(view, say, names, letters)
+            assert image.width >= image.height  # landscape
+            scale = shown_scale(image.width, image.height)
+            smallest = min(drawn, key=lambda item: item[1])
+            assert smallest[1] * scale >= MIN_SHOWN_TEXT, (view.phase, smallest, image.size)
+            drawn.clear()
+        if view.previous is not None and view.previous.number == 1 and state.game == 1:
+            with record_fonts(drawn):
+                image, _ = reveal(view, say, names, letters)
+            assert min(size for _, size in drawn) * shown_scale(*image.size) >= MIN_SHOWN_TEXT
+            drawn.clear()
+        active = sorted(GAME.active(state))
+        if not active or rng.random() < 0.1:
+            state, _ = GAME.expire(state)
+        else:
+            seat = rng.choice(active)
+            state, _ = GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
+    with record_fonts(drawn):
+        image, _ = picture(GAME.view(state, None), say, names, letters)
+    assert min(size for _, size in drawn) * shown_scale(*image.size) >= MIN_SHOWN_TEXT
+    assert len(kinds) >= 10
 
 
 def test_reveal_shows_every_character_and_the_scores(lb) -> None:
     state = lb.finish(lb.setup(6, seed=2))
     view = GAME.view(state, None)
-    image, text = reveal(view, english, list(lb.NAMES[:6]))
+    drawn: list[tuple[str, int]] = []
+    with record_fonts(drawn):
+        image, text = reveal(view, english, list(lb.NAMES[:6]))
     record = state.records[-1]
-    assert image.width == 1000 and image.height > 1000
-    wolf = "ABCDEF"[record.werewolf]
+    assert image.width == 1100 and image.height <= 700
+    wolf = lb.NAMES[record.werewolf]
     assert f"Werewolf {wolf}" in text and "chests in" in text
+    texts = {t for t, _ in drawn}
+    assert {"Wolf", "Thief", "Town"} <= texts and texts & {"Werewolf won", "Werewolf lost"}
     assert picture(view, english)[1] == reveal(view, english)[1]  # the series is over: the reveal
     with pytest.raises(ValueError):
         reveal(GAME.view(lb.setup(4), None), english)
+
+
+@contextmanager
+def record_fonts(drawn: list[tuple[str, int]]) -> Iterator[None]:
+    """Every string drawn meanwhile, with its font size."""
+    original = ImageDraw.ImageDraw.text
+
+    def recording(self: ImageDraw.ImageDraw, xy: Any, text: Any, *args: Any, **kw: Any) -> None:
+        drawn.append((str(text), kw["font"].size))
+        original(self, xy, text, *args, **kw)
+
+    ImageDraw.ImageDraw.text = recording  # type: ignore[method-assign]
+    try:
+        yield
+    finally:
+        ImageDraw.ImageDraw.text = original  # type: ignore[method-assign]
 
 
 def test_every_key_has_a_sentence_and_the_rules_fit() -> None:

@@ -30,7 +30,7 @@ from games.lupusburg.deal import character_deck, needs_redeal
 from games.lupusburg.model import COINS, NIGHT_PHASES, LupusState
 from games.lupusburg.rules import houses_of, living_houses, place
 
-PRIVATE_EVENTS: tuple[str, ...] = ("peek_", "shown_", "claw_set", "claw_default")
+PRIVATE_EVENTS: tuple[str, ...] = ("peek_", "shown_", "showed_", "claw_set", "claw_default")
 PRIVATE_EVENTS += ("drew_coins", "bet_coin", "chest_placed", "thief_prompt", "werewolf_prompt")
 TURN_PHASES = {"privilege", "show", "show_back", "betting", "bet", "first_vote"}
 

@@ -24,7 +24,8 @@ from games.lupusburg.actions import (
     Show,
     Vote,
 )
-from games.lupusburg.model import Sight
+from games.lupusburg.model import NIGHT_PHASES, Sight
+from games.lupusburg.rules import house_number
 
 Lines = list[str]
 Ask = tuple[Lines, tuple[Row, ...]]  # the question's lines and its controls
@@ -45,7 +46,7 @@ def knowledge(ctx: Ctx) -> Lines:
     elif view.phase != "assign":
         lines.append(ctx.say(UI + "your_seal"))
     if view.ballot and view.phase == "second_vote":
-        houses = ", ".join(code(h) for h in view.ballot)
+        houses = ", ".join(code(ctx, h) for h in view.ballot)
         lines.append(ctx.say(UI + "your_ballot", houses=houses))
     return lines
 
@@ -60,7 +61,7 @@ def _houses(ctx: Ctx) -> str:
     parts = []
     for h in mine:
         character = role(ctx, h.character or "townsfolk")
-        text = ctx.say(UI + "your_house", code=code(h.house), role=character)
+        text = ctx.say(UI + "your_house", code=code(ctx, h.house), role=character)
         if h.chest:
             text += " " + ctx.say(UI + "with_chest")
         if not h.in_play:
@@ -70,7 +71,7 @@ def _houses(ctx: Ctx) -> str:
 
 
 def _sight(ctx: Ctx, sight: Sight) -> str:
-    what, house = role(ctx, sight.character), code(sight.house)
+    what, house = role(ctx, sight.character), code(ctx, sight.house)
     if sight.source == "thief":
         chest = ctx.say(UI + ("chest_yes" if sight.chest else "chest_no"))
         return ctx.say(UI + "sight_thief", code=house, role=what, chest=chest, day=sight.day)
@@ -107,7 +108,7 @@ def _assign(ctx: Ctx) -> Ask:
     evil = next((r for r in ctx.view.hand if r != "townsfolk"), None)
     row = [
         Button(
-            ctx.say(UI + "chest_button", n=a.chest % 2 + 1, code=code(a.chest)),
+            ctx.say(UI + "chest_button", n=house_number(a.chest), code=code(ctx, a.chest)),
             ctx.act(a),
             "primary",
         )
@@ -140,7 +141,7 @@ def _show(ctx: Ctx) -> Ask:
     mine = {h.house: h.character or "townsfolk" for h in view.houses if h.owner == view.me}
     row = [
         Button(
-            ctx.say(UI + "show_button", code=code(a.house), role=role(ctx, mine[a.house])),
+            ctx.say(UI + "show_button", code=code(ctx, a.house), role=role(ctx, mine[a.house])),
             ctx.act(a),
             "primary",
         )
@@ -165,11 +166,19 @@ def _bet(ctx: Ctx) -> Ask:
     bets = [a for a in ctx.legal if isinstance(a, PlaceBet)]
     selects: list[Row] = []
     for coin in sorted({b.coin for b in bets}, reverse=True):
-        options = tuple(Option(ctx.name(b.target), str(b.target)) for b in bets if b.coin == coin)
+        options = tuple(
+            Option(player_option(ctx, b.target), str(b.target)) for b in bets if b.coin == coin
+        )
         placeholder = ctx.say(UI + "bet_placeholder", coin=coin)
         selects.append(Select(ctx.choose("bet", coin), options, placeholder))
-    coins = ", ".join(str(c) for c in ctx.view.drawn)
-    return [ctx.say(UI + "do_bet", coins=coins)], tuple(selects)
+    drawn = ctx.view.drawn
+    coins = ", ".join(str(c) for c in drawn)
+    return [ctx.say(UI + "do_bet", coins=coins, count=len(drawn))], tuple(selects)
+
+
+def player_option(ctx: Ctx, seat: int) -> str:
+    """A select option naming a player with their mark: 'B · Ben'."""
+    return ctx.say(UI + "player_option", letter=ctx.letter(seat), seat=seat)
 
 
 def _done(ctx: Ctx) -> Ask:
@@ -191,9 +200,11 @@ def _ballot(ctx: Ctx) -> Ask:
         houses = ballot.houses
         if len(set(houses)) == 1:
             key = "ballot_both" if count > 1 else "ballot_one"
-            label = ctx.say(UI + key, code=code(houses[0]))
+            label = ctx.say(UI + key, code=code(ctx, houses[0]))
         else:
-            label = ctx.say(UI + "ballot_split", first=code(houses[0]), second=code(houses[1]))
+            label = ctx.say(
+                UI + "ballot_split", first=code(ctx, houses[0]), second=code(ctx, houses[1])
+            )
         row.append(Button(label, ctx.act(ballot), "primary"))
     return [ctx.say(UI + "do_second_vote", count=count)], buttons(row)
 
@@ -225,8 +236,23 @@ def panel_screen(ctx: Ctx) -> Screen:
     """The player's panel: in a DM as a prompt, or behind the table's button."""
     asks, rows = prompt(ctx)
     when = ctx.countdown()
-    if rows and when and ctx.view.phase not in ("thief", "werewolf"):
+    if rows and when and ctx.view.phase not in NIGHT_PHASES:
         asks.append(ctx.say(UI + "time_left", when=when))
     header = ctx.say(UI + "panel_header", channel=ctx.channel_id, seat=ctx.seat)
     lines = [header, *knowledge(ctx), "", *asks]
     return Screen(content="\n".join(lines).strip(), rows=rows)
+
+
+REMINDED = frozenset({"assign", "second_vote", *NIGHT_PHASES})  # phases with `Phase.remind`
+
+
+def reminder_screen(ctx: Ctx) -> Screen | None:
+    """A DM near the end of a step that still waits for the reader: what is expected,
+    when time runs out and what happens then, with the step's controls to act at once."""
+    view = ctx.view
+    if not view.my_turn or view.phase not in REMINDED or ctx.deadline_at is None:
+        return None
+    _, rows = prompt(ctx)
+    header = ctx.say(UI + "dm_header", channel=ctx.channel_id)
+    line = ctx.say(f"{UI}remind_{view.phase}", when=ctx.countdown())
+    return Screen(content=f"{header}\n{line}", rows=rows)

@@ -28,6 +28,7 @@ NIGHT_SECRETS = PROMPTS | {
     "lupusburg.peek_thief",
     "lupusburg.peek_townsfolk",
     "lupusburg.peek_townsfolk_chest",
+    "lupusburg.peek_timeout",
     "lupusburg.claw_set",
     "lupusburg.claw_default",
 }

@@ -6,11 +6,13 @@ from collections import OrderedDict
 
 from bot.discord.adapters.lupusburg.words import UI, Ctx, code, house
 from bot.discord.ui import Picture, Screen
-from games.lupusburg.model import GameRecord
+from games.lupusburg.model import NIGHT_PHASES, GameRecord
 from games.lupusburg.pictures import reveal, table
 from games.pictures import to_png
 
 PICTURE_WORD = "lupusburg.picture.title"
+TABLE_PICTURE = "lupusburg.png"
+REVEAL_PICTURE = "lupusburg-reveal.png"
 
 
 def title(ctx: Ctx) -> str:
@@ -50,7 +52,7 @@ def phase_line(ctx: Ctx) -> str:
             line = ctx.say(UI + "table_defence")
         case "second_vote":
             done = len(view.voters) - len(view.to_act)
-            line = ctx.say(UI + "table_second_vote", done=done, count=len(view.voters))
+            line = ctx.say(UI + "table_second_vote", count=done, total=len(view.voters))
         case _:
             return ctx.say(UI + "table_over")
     if when:
@@ -62,7 +64,7 @@ def facts(ctx: Ctx) -> list[str]:
     """The public facts a player needs besides the picture (also its description)."""
     view = ctx.view
     lines = [ctx.say(UI + "table_burgomaster", seat=view.burgomaster)]
-    daytime = view.phase not in ("assign", "thief", "werewolf")
+    daytime = view.phase != "assign" and view.phase not in NIGHT_PHASES
     if view.last_victim is not None and daytime:
         lines.append(ctx.say(UI + "table_victim", house=house(ctx, view.last_victim)))
     if view.lynched is not None:
@@ -72,7 +74,7 @@ def facts(ctx: Ctx) -> list[str]:
         for token in view.tokens:
             counts.setdefault(token.house, []).append(token.seat)
         tokens = ", ".join(
-            f"{code(h)} ×{len(voters)} ({', '.join(ctx.name(s) for s in voters)})"
+            f"{code(ctx, h)} ×{len(voters)} ({', '.join(ctx.name(s) for s in voters)})"
             for h, voters in sorted(counts.items(), key=lambda item: -len(item[1]))
         )
         lines.append(ctx.say(UI + "table_tokens", tokens=tokens))
@@ -86,7 +88,7 @@ def facts(ctx: Ctx) -> list[str]:
         else:
             votes = dict(zip(("first_votes", "second_votes"), view.second_totals, strict=True))
             lines.append(ctx.say(UI + "table_totals", first=first, second=second, **votes))
-    out = [code(h.house) for h in view.houses if not h.in_play]
+    out = [code(ctx, h.house) for h in view.houses if not h.in_play]
     if out:
         lines.append(ctx.say(UI + "table_out", houses=", ".join(out)))
     if view.bets:
@@ -94,9 +96,8 @@ def facts(ctx: Ctx) -> list[str]:
             ctx.say(UI + "table_bet_item", bettor=ctx.name(b.bettor), target=ctx.name(b.target))
             for b in view.bets
         )
-        lines.append(ctx.say(UI + "table_bets", bets=bets, coins=view.coins_in_bag))
-    else:
-        lines.append(ctx.say(UI + "table_bag", coins=view.coins_in_bag))
+        lines.append(ctx.say(UI + "table_bets", bets=bets))
+    lines.append(ctx.say(UI + "table_bag", count=view.coins_in_bag))
     if view.series > 1:
         totals = ", ".join(f"{ctx.name(s)} {t}" for s, t in enumerate(view.totals))
         lines.append(ctx.say(UI + "table_series", totals=totals))
@@ -115,7 +116,7 @@ def table_screen(ctx: Ctx) -> Screen:
     return Screen(
         embed_title=title(ctx),
         embed_text=text,
-        pictures=(Picture("lupusburg.png", data, description),),
+        pictures=(Picture(TABLE_PICTURE, data, description),),
         rows=((ctx.panel_button(),),) if view.phase != "over" else (),
     )
 
@@ -132,7 +133,7 @@ def village_png(ctx: Ctx) -> tuple[bytes, str]:
     key = (ctx.view.model_dump_json(), ctx.names, ctx.locale, ctx.say(PICTURE_WORD))
     found = _VILLAGES.get(key)
     if found is None:
-        image, description = table(ctx.view, ctx.say, list(ctx.names))
+        image, description = table(ctx.view, ctx.say, ctx.names, ctx.letters)
         found = _VILLAGES[key] = (to_png(image), description)
         while len(_VILLAGES) > _KEEP:
             _VILLAGES.popitem(last=False)
@@ -171,18 +172,18 @@ def reveal_screen(ctx: Ctx, *, final: bool) -> Screen:
     view = ctx.view
     record = view.previous
     assert record is not None, "no finished game to reveal"
-    image, description = reveal(view, ctx.say, list(ctx.names))
+    image, description = reveal(view, ctx.say, ctx.names, ctx.letters)
     lines = record_lines(ctx, record)
     if view.series > 1:
         lines.append("")
         ranked = sorted(range(view.seats), key=lambda s: -view.totals[s])
-        lines += [ctx.say(UI + "result_series_line", seat=s, total=view.totals[s]) for s in ranked]
+        lines += [ctx.say(UI + "result_series_line", seat=s, count=view.totals[s]) for s in ranked]
         if final and view.winners:
             lines.append(ctx.say(UI + "result_series_winner", seat=view.winners[0]))
         elif not final:
             lines.append(ctx.say(UI + "next_game", number=view.game, series=view.series))
     return Screen(
         content="\n".join(lines),
-        pictures=(Picture(f"lupusburg-game-{record.number}.png", to_png(image), description),),
+        pictures=(Picture(REVEAL_PICTURE, to_png(image), description),),
         mentions=ctx.user_ids if final else (),
     )

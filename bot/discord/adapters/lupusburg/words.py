@@ -1,31 +1,35 @@
 """How Lupusburg names things in messages: houses and characters.
 
-The adapter's own sentences are `[lupusburg.ui]` in the game's catalog (`UI` + key).
+A house is marked as the pictures print it: its owner's letter (from the player's name,
+`Context.letters`: A for Ana) and its number, e.g. "A1". The adapter's own sentences are
+`[lupusburg.ui]` in the game's catalog (`UI` + key).
 """
 
 from __future__ import annotations
 
 from bot.discord.adapters.context import Context
+from games.lupusburg.rules import house_number, owner_of
 from games.lupusburg.views import LupusView
-from games.pictures import player_letter
 
 UI = "lupusburg.ui."
 Ctx = Context[LupusView]  # a table's or a player's context
 
 
-def code(house: int) -> str:
-    """The short name the pictures print on a house: owner letter and number, e.g. 'B1'."""
-    return f"{player_letter(house // 2)}{house % 2 + 1}"
+def code(ctx: Ctx, house: int) -> str:
+    """The short name the pictures print on a house: owner's letter and number, e.g. 'B1'."""
+    return f"{ctx.letter(owner_of(house))}{house_number(house)}"
 
 
 def house(ctx: Ctx, index: int) -> str:
     """'Bea's house 1 (B1)'."""
-    return ctx.say(UI + "house", seat=index // 2, n=index % 2 + 1, code=code(index))
+    return ctx.say(UI + "house", seat=owner_of(index), n=house_number(index), code=code(ctx, index))
 
 
 def house_option(ctx: Ctx, index: int) -> str:
     """A select option's label: 'B1 · Bea, house 1'."""
-    return ctx.say(UI + "house_option", seat=index // 2, n=index % 2 + 1, code=code(index))
+    return ctx.say(
+        UI + "house_option", seat=owner_of(index), n=house_number(index), code=code(ctx, index)
+    )
 
 
 def role(ctx: Ctx, name: str) -> str:
