@@ -23,6 +23,7 @@ from bot.core.scheduler import KeepTimer, Scheduler
 from bot.core.store import (
     ChannelBusy,
     GameRow,
+    Notice,
     PlayerRow,
     Store,
     TimerRow,
@@ -105,6 +106,33 @@ class Change:
     back: tuple[Seat, ...] = ()  # seats whose players are back
     waited_for: frozenset[Seat] = frozenset()  # whom the table waited for before the change
     phase_before: str | None = None  # the phase key before the change
+    version: int | None = None  # the game version it produced (its outbox row), if committed
+
+    def notice(self) -> Notice:
+        """The change as the outbox keeps it (everything but the game)."""
+        return plain_notice(
+            self.kind,
+            self.user_id,
+            events=[e.model_dump(mode="json") for e in self.events],
+            away=list(self.away),
+            back=list(self.back),
+            waited_for=sorted(self.waited_for),
+            phase_before=self.phase_before,
+        )
+
+    @classmethod
+    def from_notice(cls, live: LiveGame, version: int, notice: Notice) -> Change:
+        return cls(
+            live,
+            notice["kind"],
+            notice["user_id"],
+            tuple(Event.model_validate(e) for e in notice["events"]),
+            away=tuple(notice["away"]),
+            back=tuple(notice["back"]),
+            waited_for=frozenset(notice["waited_for"]),
+            phase_before=notice["phase_before"],
+            version=version,
+        )
 
 
 Listener = Callable[[Change], Awaitable[None]]
@@ -124,6 +152,8 @@ class GameService:
         }
         self._cache: dict[int, LiveGame] = {}
         self._loading = asyncio.Lock()
+        self._outbox: dict[int, list[Change]] = {}  # changes of a game still to show
+        self._showing: dict[int, asyncio.Task[None]] = {}  # the task showing them
 
     # -- loading ---------------------------------------------------------------------------
 
@@ -160,11 +190,51 @@ class GameService:
         return len(self._cache)
 
     async def _notify(self, change: Change) -> None:
+        """Show a change (committed, with its outbox row) after the ones before it of the
+        same game, without making the caller wait: a click's answer never waits for
+        the table, the announcements or other players' DMs."""
+        queue = self._outbox.setdefault(change.game.id, [])
+        queue.append(change)
+        if change.game.id not in self._showing:
+            task = asyncio.create_task(self._show_all(change.game.id), name="outbox")
+            self._showing[change.game.id] = task
+
+    async def _show_all(self, game_id: int) -> None:
+        queue = self._outbox[game_id]
+        try:
+            while queue:
+                await self._show(queue.pop(0))
+        finally:
+            self._showing.pop(game_id, None)
+            self._outbox.pop(game_id, None)
+
+    async def _show(self, change: Change) -> None:
         for listener in self.listeners:
             try:
                 await listener(change)
             except Exception:
                 log.exception("listener failed on %s of game %s", change.kind, change.game.id)
+        if change.version is not None:
+            try:
+                await self.store.delivered(change.game.id, change.version)
+            except Exception:  # shown again after a restart: at least once
+                log.exception(
+                    "cannot mark change %s of game %s shown", change.version, change.game.id
+                )
+
+    async def shown(self) -> None:
+        """Return once every change so far has been shown (tests, shutdown)."""
+        while self._showing:
+            await asyncio.gather(*self._showing.values(), return_exceptions=True)
+
+    async def recover(self) -> int:
+        """Show every change committed but not yet shown when the bot stopped (a
+        crash between a commit and its messages); how many there were."""
+        pending = await self.store.outbox()
+        for game_id, version, notice in pending:
+            live = await self.load(game_id)
+            await self._notify(Change.from_notice(live, version, notice))
+        return len(pending)
 
     def _touch(self, live: LiveGame, **changes: Any) -> None:
         values = {"updated_at": self.clock.now(), **changes}
@@ -204,13 +274,14 @@ class GameService:
                 seed=random.SystemRandom().getrandbits(53),
                 now=now,
                 timers=timers,
+                notice=plain_notice("opened", host_id),
             )
         except ChannelBusy:
             raise Refused("host.channel_busy") from None
         if timers:
             self.scheduler.changed()
         live = await self.load(row.id)
-        await self._notify(Change(live, "opened", host_id))
+        await self._notify(Change(live, "opened", host_id, version=0))
         return live
 
     async def join(self, game_id: int, user_id: int, name: str) -> LiveGame:
@@ -225,12 +296,17 @@ class GameService:
             version = await self._write(
                 live,
                 self.store.join(
-                    game_id, user_id, name, expected=live.row.version, now=self.clock.now()
+                    game_id,
+                    user_id,
+                    name,
+                    expected=live.row.version,
+                    now=self.clock.now(),
+                    notice=plain_notice("joined", user_id),
                 ),
             )
             live.players = await self.store.players(game_id)
             self._touch(live, version=version)
-        await self._notify(Change(live, "joined", user_id))
+        await self._notify(Change(live, "joined", user_id, version=version))
         return live
 
     async def leave(self, game_id: int, user_id: int) -> LiveGame:
@@ -241,11 +317,17 @@ class GameService:
                 raise Refused("lobby.not_joined")
             version = await self._write(
                 live,
-                self.store.leave(game_id, user_id, expected=live.row.version, now=self.clock.now()),
+                self.store.leave(
+                    game_id,
+                    user_id,
+                    expected=live.row.version,
+                    now=self.clock.now(),
+                    notice=plain_notice("left", user_id),
+                ),
             )
             live.players = await self.store.players(game_id)
             self._touch(live, version=version)
-        await self._notify(Change(live, "left", user_id))
+        await self._notify(Change(live, "left", user_id, version=version))
         return live
 
     async def start(self, game_id: int, user_id: int | None, *, manager: bool = False) -> LiveGame:
@@ -272,13 +354,14 @@ class GameService:
                     timers=timers,
                     state_version=game.state_version,
                     host_id=live.row.host_id,
+                    notice=plain_notice("started", user_id),
                 ),
             )
             live.players = await self.store.players(game_id)  # the host now sits first
             live.state = state
             self._touch(live, version=version, status="running")
             self._timers_saved(live, timers)
-        await self._notify(Change(live, "started", user_id))
+        await self._notify(Change(live, "started", user_id, version=version))
         await self._play_for_away(live)
         return live
 
@@ -296,11 +379,15 @@ class GameService:
             version = await self._write(
                 live,
                 self.store.close_game(
-                    game_id, status, expected=live.row.version, now=self.clock.now()
+                    game_id,
+                    status,
+                    expected=live.row.version,
+                    now=self.clock.now(),
+                    notice=plain_notice(status, user_id),
                 ),
             )
             self._touch(live, version=version, status=status)
-        await self._notify(Change(live, status, user_id))
+        await self._notify(Change(live, status, user_id, version=version))
         return live
 
     async def abandon(self, game_id: int) -> None:
@@ -332,12 +419,17 @@ class GameService:
             version = await self._write(
                 live,
                 self.store.pause(
-                    game_id, remaining, expected=live.row.version, now=now, timers=stopped
+                    game_id,
+                    remaining,
+                    expected=live.row.version,
+                    now=now,
+                    timers=stopped,
+                    notice=plain_notice("paused", user_id),
                 ),
             )
             self._touch(live, version=version, paused_remaining=remaining)
             self._timers_saved(live, stopped)
-        await self._notify(Change(live, "paused", user_id))
+        await self._notify(Change(live, "paused", user_id, version=version))
         return live
 
     async def resume(self, game_id: int, user_id: int, *, manager: bool = False) -> LiveGame:
@@ -357,11 +449,18 @@ class GameService:
             )
             version = await self._write(
                 live,
-                self.store.pause(game_id, None, expected=live.row.version, now=now, timers=timers),
+                self.store.pause(
+                    game_id,
+                    None,
+                    expected=live.row.version,
+                    now=now,
+                    timers=timers,
+                    notice=plain_notice("resumed", user_id),
+                ),
             )
             self._touch(live, version=version, paused_remaining=None)
             self._timers_saved(live, timers)
-        await self._notify(Change(live, "resumed", user_id))
+        await self._notify(Change(live, "resumed", user_id, version=version))
         return live
 
     def _require_running(self, live: LiveGame) -> None:
@@ -447,6 +546,19 @@ class GameService:
         finished = game.result(state) is not None
         status = "finished" if finished else "running"
         timers = [] if finished else self._timers(game, state, live.phase)
+        kind = "finished" if finished else ("acted" if user_id is not None else "expired")
+        was_away = live.away
+        now_away = (was_away - {p.seat for p in seats}) | {p.seat for p in seats if p.away}
+        change = Change(
+            live,
+            kind,
+            user_id,
+            tuple(events),
+            away=tuple(sorted(now_away - was_away)),
+            back=tuple(sorted(was_away - now_away)),
+            waited_for=waited_for,
+            phase_before=phase_before,
+        )
         version = await self._write(
             live,
             self.store.commit_action(
@@ -460,26 +572,15 @@ class GameService:
                 timers=timers,
                 state_version=game.state_version,
                 seats=seats,
+                notice=change.notice(),
             ),
         )
-        was_away = live.away
         for player in seats:
             live.players[player.seat] = player
         live.state = state
         self._touch(live, version=version, status=status)
         self._timers_saved(live, timers)
-        kind = "finished" if finished else ("acted" if user_id is not None else "expired")
-        away, back = live.away - was_away, was_away - live.away
-        return Change(
-            live,
-            kind,
-            user_id,
-            tuple(events),
-            away=tuple(sorted(away)),
-            back=tuple(sorted(back)),
-            waited_for=waited_for,
-            phase_before=phase_before,
-        )
+        return replace(change, version=version)
 
     async def _write(self, live: LiveGame, write: Awaitable[int]) -> int:
         """Run a versioned write; on a conflict, reload the game and refuse politely."""
@@ -593,17 +694,22 @@ class GameService:
             if player.away == away:
                 raise Refused("host.already_away" if away else "host.not_away")
             marked = replace(player, away=away, timeouts=0)
+            change = Change(
+                live, "absence", user_id, away=(seat,) if away else (), back=() if away else (seat,)
+            )
             version = await self._write(
                 live,
                 self.store.set_absence(
-                    game_id, [marked], expected=live.row.version, now=self.clock.now()
+                    game_id,
+                    [marked],
+                    expected=live.row.version,
+                    now=self.clock.now(),
+                    notice=change.notice(),
                 ),
             )
             live.players[seat] = marked
             self._touch(live, version=version)
-            change = Change(
-                live, "absence", user_id, away=(seat,) if away else (), back=() if away else (seat,)
-            )
+            change = replace(change, version=version)
         await self._notify(change)
         await self._play_for_away(live)
         return change
@@ -625,6 +731,13 @@ class GameService:
             await self.start(live.id, None)
         except Refused as refusal:  # e.g. everyone left: the host may still start it
             log.info("game %s did not start itself: %s", live.id, refusal.key)
+
+
+def plain_notice(kind: str, user_id: int | None, **more: Any) -> Notice:
+    """The outbox's record of a change: its kind and who made it, and for an action
+    its events, who is away or back, whom the table waited for, the phase before."""
+    empty: Notice = {"events": [], "away": [], "back": [], "waited_for": [], "phase_before": None}
+    return {"kind": kind, "user_id": user_id, **empty, **more}
 
 
 def _why_unreadable(error: Exception) -> str:

@@ -25,6 +25,7 @@ import aiosqlite
 # The numbered SQL files: the top-level migrations/ folder, shipped as `bot.migrations`.
 MIGRATIONS = Path(str(resources.files("bot.migrations")))
 T = TypeVar("T")
+Notice = dict[str, Any]  # a committed change, as the outbox keeps it (see the service)
 OPEN_STATUSES = ("lobby", "running")
 
 
@@ -219,6 +220,7 @@ class Store:
         seed: int,
         now: float,
         timers: Sequence[TimerUpdate] = (),
+        notice: Notice | None = None,
     ) -> GameRow:
         """A new game in its lobby, with the host seated first (and its lobby's timers,
         e.g. a scheduled start)."""
@@ -238,6 +240,8 @@ class Store:
             )
             for timer in timers:
                 _update_timer(db, game_id, timer)
+            if notice is not None:
+                _to_outbox(db, game_id, 0, notice, now)
             return game_id
 
         try:
@@ -283,12 +287,19 @@ class Store:
         ]
 
     async def join(
-        self, game_id: int, user_id: int, name: str, *, expected: int, now: float
+        self,
+        game_id: int,
+        user_id: int,
+        name: str,
+        *,
+        expected: int,
+        now: float,
+        notice: Notice | None = None,
     ) -> int:
         """Seat the user last; the new version. Raises VersionConflict."""
 
         def join(db: sqlite3.Connection) -> int:
-            version = _bump(db, game_id, expected, now)
+            version = _bump(db, game_id, expected, now, notice=notice)
             db.execute(
                 "INSERT INTO players (game_id, seat, user_id, display_name)"
                 " SELECT ?, COALESCE(MAX(seat) + 1, 0), ?, ? FROM players WHERE game_id = ?",
@@ -298,11 +309,13 @@ class Store:
 
         return await self._write(join)
 
-    async def leave(self, game_id: int, user_id: int, *, expected: int, now: float) -> int:
+    async def leave(
+        self, game_id: int, user_id: int, *, expected: int, now: float, notice: Notice | None = None
+    ) -> int:
         """Unseat the user and close the gap in seat order; the new version."""
 
         def leave(db: sqlite3.Connection) -> int:
-            version = _bump(db, game_id, expected, now)
+            version = _bump(db, game_id, expected, now, notice=notice)
             row = db.execute(
                 "SELECT seat FROM players WHERE game_id = ? AND user_id = ?", (game_id, user_id)
             ).fetchone()
@@ -333,6 +346,7 @@ class Store:
         timers: Sequence[TimerUpdate] = (),
         state_version: int = 1,
         host_id: int | None = None,
+        notice: Notice | None = None,
     ) -> int:
         """The lobby becomes a running game with its first state (JSON) and deadline;
         with `host_id`, the seats turn so the host sits first (`seat_host_first`)."""
@@ -340,7 +354,14 @@ class Store:
 
         def start(db: sqlite3.Connection) -> int:
             version = _bump(
-                db, game_id, expected, now, state=encoded, status="running", schema=state_version
+                db,
+                game_id,
+                expected,
+                now,
+                state=encoded,
+                status="running",
+                schema=state_version,
+                notice=notice,
             )
             if host_id is not None:
                 seat_host_first(db, game_id, host_id)
@@ -363,6 +384,7 @@ class Store:
         timers: Sequence[TimerUpdate] = (),
         state_version: int = 1,
         seats: Sequence[PlayerRow] = (),
+        notice: Notice | None = None,
     ) -> int:
         """Log the action, store the state it produced (JSON) and set or cancel the
         deadline it brought, in one transaction. A game that ends loses all its timers.
@@ -374,7 +396,14 @@ class Store:
 
         def commit(db: sqlite3.Connection) -> int:
             version = _bump(
-                db, game_id, expected, now, state=encoded_state, status=status, schema=state_version
+                db,
+                game_id,
+                expected,
+                now,
+                state=encoded_state,
+                status=status,
+                schema=state_version,
+                notice=notice,
             )
             db.execute(
                 "INSERT INTO actions VALUES (?, ?, ?, ?, ?)",
@@ -398,13 +427,14 @@ class Store:
         expected: int,
         now: float,
         timers: Sequence[TimerUpdate] = (),
+        notice: Notice | None = None,
     ) -> int:
         """Pause (`remaining`: the phase's seconds left, -1 for none) or resume (None) a
         game, with the timers that changes (dropped on a pause, set again on resume),
         in one transaction."""
 
         def pause(db: sqlite3.Connection) -> int:
-            version = _bump(db, game_id, expected, now)
+            version = _bump(db, game_id, expected, now, notice=notice)
             db.execute("UPDATE games SET paused_remaining = ? WHERE id = ?", (remaining, game_id))
             for timer in timers:
                 _update_timer(db, game_id, timer)
@@ -413,22 +443,36 @@ class Store:
         return await self._write(pause)
 
     async def set_absence(
-        self, game_id: int, seats: Sequence[PlayerRow], *, expected: int, now: float
+        self,
+        game_id: int,
+        seats: Sequence[PlayerRow],
+        *,
+        expected: int,
+        now: float,
+        notice: Notice | None = None,
     ) -> int:
         """Mark players away or back (the host's word, or a player's own)."""
 
         def mark(db: sqlite3.Connection) -> int:
-            version = _bump(db, game_id, expected, now)
+            version = _bump(db, game_id, expected, now, notice=notice)
             _update_seats(db, game_id, seats)
             return version
 
         return await self._write(mark)
 
-    async def close_game(self, game_id: int, status: str, *, expected: int, now: float) -> int:
+    async def close_game(
+        self,
+        game_id: int,
+        status: str,
+        *,
+        expected: int,
+        now: float,
+        notice: Notice | None = None,
+    ) -> int:
         """End a game as cancelled, aborted or finished; its timers go with it."""
 
         def close(db: sqlite3.Connection) -> int:
-            version = _bump(db, game_id, expected, now, status=status)
+            version = _bump(db, game_id, expected, now, status=status, notice=notice)
             db.execute("DELETE FROM timers WHERE game_id = ?", (game_id,))
             return version
 
@@ -451,6 +495,21 @@ class Store:
         await self._write(
             lambda db: db.execute(
                 "UPDATE games SET table_fingerprint = ? WHERE id = ?", (fingerprint, game_id)
+            )
+        )
+
+    async def outbox(self) -> list[tuple[int, int, Notice]]:
+        """Every change not yet shown: (game id, version, notice), oldest first."""
+        rows = await self._fetchall(
+            "SELECT game_id, version, change FROM outbox ORDER BY created_at, game_id, version"
+        )
+        return [(row["game_id"], row["version"], json.loads(row["change"])) for row in rows]
+
+    async def delivered(self, game_id: int, version: int) -> None:
+        """A change has been shown: it leaves the outbox."""
+        await self._write(
+            lambda db: db.execute(
+                "DELETE FROM outbox WHERE game_id = ? AND version = ?", (game_id, version)
             )
         )
 
@@ -526,10 +585,11 @@ def _bump(
     state: str | None = None,
     status: str | None = None,
     schema: int | None = None,
+    notice: Notice | None = None,
 ) -> int:
     """Move the game from version `expected` to the next, saving its state (and the
-    state's schema version) and status if given; VersionConflict when it is no longer
-    at `expected`."""
+    state's schema version) and status if given, and the change's `notice` into the
+    outbox; VersionConflict when it is no longer at `expected`."""
     cursor = db.execute(
         "UPDATE games SET version = version + 1, updated_at = ?,"
         " state = COALESCE(?, state), status = COALESCE(?, status),"
@@ -539,7 +599,18 @@ def _bump(
     )
     if cursor.rowcount != 1:
         raise VersionConflict(game_id)
+    if notice is not None:
+        _to_outbox(db, game_id, expected + 1, notice, now)
     return expected + 1
+
+
+def _to_outbox(
+    db: sqlite3.Connection, game_id: int, version: int, notice: Notice, now: float
+) -> None:
+    db.execute(
+        "INSERT OR REPLACE INTO outbox VALUES (?, ?, ?, ?)",
+        (game_id, version, _dumps(notice), now),
+    )
 
 
 def seat_host_first(db: sqlite3.Connection, game_id: int, host_id: int) -> None:

@@ -55,6 +55,9 @@ class TabletopBot(discord.Client):
         Commands(self, self.service, self.games).install(self.tree)
         await self.tree.set_translator(CatalogTranslator())  # German names for German clients
         await self._sync_commands()
+        shown = await self.service.recover()  # what a crash kept from being said
+        if shown:
+            log.info("showing %s changes committed before the last stop", shown)
         self.service.scheduler.start()  # overdue deadlines fire now, in order
 
     async def _sync_commands(self) -> None:

@@ -66,6 +66,10 @@ class Retirer:
         until = self._clock.now() + TOKEN_LIFETIME if token else None
         self._shown.setdefault(game_id, {})[key] = Shown(phase, rows, edit, until)
 
+    def forget(self, game_id: int, key: object) -> None:
+        """Stop watching a message (its sender is about to redraw it itself)."""
+        self._shown.get(game_id, {}).pop(key, None)
+
     async def retire(self, game_id: int, phase: str | None, *, ended: bool = False) -> None:
         """Disable the controls of every noted message of an earlier phase (all of
         them once the game `ended`)."""

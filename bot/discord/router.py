@@ -146,6 +146,8 @@ class Router:
         action = ids.decode(rest, live.game.action_kinds())
         if action is None:
             raise Refused("host.stale")
+        if self._retirer is not None:  # this panel is redrawn below, not retired
+            self._retirer.forget(live.id, ("panel", interaction.user.id))
         await self._service.act(live.id, interaction.user.id, action, phase=control.phase)
         if live.status == "running" or _shows_final_panel(live):
             panel = await self.panel(live, interaction.user.id, locale)

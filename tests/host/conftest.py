@@ -33,5 +33,6 @@ async def service(store: Store, clock: FakeClock) -> AsyncIterator[GameService]:
     service.listeners.append(record)
     service.scheduler.start()
     clock.quiet_checks.append(service.scheduler.idle)  # advancing the clock waits for its timers
+    clock.quiet_checks.append(service.shown)
     yield service
     await service.scheduler.stop()

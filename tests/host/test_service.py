@@ -37,6 +37,7 @@ async def test_lobby_join_leave_start(service: GameService) -> None:
     assert live.status == "running"
     assert [p.display_name for p in live.players] == ["Ana", "Ben"]
     await refused("lobby.already_started", service.join(game_id, CLEO, "Cleo"))
+    await service.shown()
     kinds = [c.kind for c in service.changes]  # type: ignore[attr-defined]
     assert kinds == ["opened", "joined", "left", "joined", "started"]
 
@@ -115,6 +116,7 @@ async def test_deadline_applies_the_default_once(
     await clock.advance(1)
     live = await service.load(game_id)
     assert live.state.counter == 1 and live.state.turn == 1  # type: ignore[union-attr]
+    await service.shown()
     assert service.changes[-1].kind == "expired"  # type: ignore[attr-defined]
     # Ben acts in time: his deadline is replaced by the next one.
     await clock.advance(30)
@@ -207,6 +209,7 @@ async def test_pause_stops_the_clock_and_resume_gives_the_time_left(
     assert live.state.counter == 0  # type: ignore[union-attr]
     await clock.advance(1)  # the 20 seconds Ana had left
     assert live.state.counter == 1  # type: ignore[union-attr]
+    await service.shown()
     assert [c.kind for c in service.changes][-3:] == ["paused", "resumed", "expired"]  # type: ignore[attr-defined]
 
 

@@ -38,6 +38,7 @@ class World:
         if isinstance(self.clock, FakeClock) and bot.service is not None:
             # Advancing the clock waits until the timers it made due have fired.
             self.clock.quiet_checks.append(bot.service.scheduler.idle)
+            self.clock.quiet_checks.append(bot.service.shown)
         return bot
 
     async def stop_bot(self) -> None:
@@ -71,6 +72,8 @@ class World:
             if handlers:
                 await asyncio.wait(handlers)
                 continue
+            if self.bot is not None and self.bot.service is not None:
+                await self.bot.service.shown()  # every change shown in Discord
             await self.double.idle(quiet=0.01)
             if not _bot_handlers():
                 return
