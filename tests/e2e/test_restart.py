@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+
 from bot.double import Channel
 from tests.support.harness import World, buttons, table
 
@@ -43,3 +45,32 @@ async def test_a_lobby_survives_a_restart(world: World) -> None:
     await world.restart()
     assert await world.press(ben, table(place), "Join") == "You joined the game."
     assert "Ben" in board(place)
+
+
+async def test_a_crash_between_a_commit_and_its_messages_loses_nothing(world: World) -> None:
+    ana, ben = world.users("Ana", "Ben")
+    place = await world.open_game(ana, "race", turn_seconds=60)
+    await world.press(ben, table(place), "Join")
+    await world.press(ana, table(place), "Start")
+    assert world.bot is not None and world.bot.service is not None
+    service = world.bot.service
+
+    async def crash(change: object) -> None:  # the process dies before it says anything
+        raise asyncio.CancelledError
+
+    service.listeners.insert(0, crash)
+    panel = await world.panel(ana, place, "My panel")
+    await ana.click(panel, "+2")
+    await asyncio.sleep(0)
+    said = [m.content for m in place.visible_messages()]
+    assert not any("Ana adds 2." in text for text in said) and "**0** of 10" in board(place)
+
+    await world.stop_bot()
+    await world.start_bot()
+    await world.settle()
+    assert "Counter: **2** of 10" in board(place)
+    notice = next(m.content for m in place.visible_messages() if "Ana adds 2." in m.content)
+    assert notice.endswith(f"{ben.mention}: add 1 or 2 to the counter")
+    assert world.bot.store is not None and await world.bot.store.outbox() == []
+    await world.restart()
+    assert sum("Ana adds 2." in m.content for m in place.visible_messages()) == 1  # said once
