@@ -69,6 +69,13 @@ class Daily:
 Schedule = Every | Daily
 
 
+NOT_PLACES = frozenset({"Factory", "localtime", "posixrules"})
+
+
+def _is_place(zone: str) -> bool:
+    return zone in ("UTC", "GMT") or ("/" in zone and zone.split("/")[0] not in NOT_PLACES)
+
+
 @cache
 def _zone_names() -> dict[str, str]:
     return {name.casefold(): name for name in available_timezones()}
@@ -76,7 +83,11 @@ def _zone_names() -> dict[str, str]:
 
 def _zone(name: str) -> str:
     """The canonical IANA name for `name` (any case), or ValueError."""
-    canonical = _zone_names().get(name.casefold(), name)
+    canonical = _zone_names().get(name.casefold())
+    # Only IANA names of places ("Europe/Berlin") and UTC: "localtime" would mean the
+    # server's zone and "Factory" is no zone anyone lives in.
+    if canonical is None or not _is_place(canonical):
+        raise ValueError("tufteln.option_error.zone")
     try:
         ZoneInfo(canonical)
     except (ZoneInfoNotFoundError, ValueError):
@@ -90,7 +101,10 @@ def parse_schedule(text: str) -> Schedule:
     text = " ".join(text.split())
     if match := _INTERVAL.fullmatch(text):
         amount, unit = int(match[1]), match[2].lower()
-        interval = timedelta(minutes=amount * _MINUTES_PER[unit[0]])
+        minutes = amount * _MINUTES_PER[unit[0]]
+        if minutes > MAX_INTERVAL.total_seconds() / 60:  # before timedelta overflows
+            raise ValueError("tufteln.option_error.interval")
+        interval = timedelta(minutes=minutes)
         if not MIN_INTERVAL <= interval <= MAX_INTERVAL:
             raise ValueError("tufteln.option_error.interval")
         return Every(interval)

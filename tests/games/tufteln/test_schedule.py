@@ -54,6 +54,10 @@ def refusal(options: dict[str, object]) -> str:
         ("every 8d", "interval"),
         ("daily 24:00", "clock"),
         ("daily 18:00 Mars/Olympus", "zone"),
+        ("every 9999999999d", "interval"),  # no overflow, a sentence
+        ("daily 18:00 localtime", "zone"),  # the server's zone, not a place
+        ("daily 18:00 Factory", "zone"),
+        ("daily 18:00 EST", "zone"),
     ],
 )
 def test_bad_schedules_are_refused_with_a_sentence(text: str, key: str) -> None:
