@@ -481,6 +481,13 @@ class GameService:
         if user_id != live.row.host_id and not manager:
             raise Refused("lobby.host_only")
 
+    async def learn_dms(self, live: LiveGame, seat: Seat, closed: bool) -> None:
+        """Record whether a player's DMs are closed (learned from a DM the table may
+        know was sent), so a restart tells the table the same as before."""
+        if live.players[seat].dms_closed != closed:
+            await self.store.set_dms_closed(live.id, seat, closed)
+            live.players[seat] = replace(live.players[seat], dms_closed=closed)
+
     async def set_table_fingerprint(self, live: LiveGame, fingerprint: str) -> None:
         """Record what the table message shows now (see the presenter)."""
         if fingerprint != live.row.table_fingerprint:

@@ -81,6 +81,7 @@ class PlayerRow:
     display_name: str
     timeouts: int = 0  # steps in a row whose time ran out
     away: bool = False  # the bot plays this seat's defaults at once
+    dms_closed: bool = False  # a DM to this player was refused
 
 
 @dataclass(frozen=True, slots=True)
@@ -275,13 +276,18 @@ class Store:
 
     async def players(self, game_id: int) -> list[PlayerRow]:
         rows = await self._fetchall(
-            "SELECT seat, user_id, display_name, timeouts, away FROM players"
+            "SELECT seat, user_id, display_name, timeouts, away, dms_closed FROM players"
             " WHERE game_id = ? ORDER BY seat",
             (game_id,),
         )
         return [
             PlayerRow(
-                row["seat"], row["user_id"], row["display_name"], row["timeouts"], bool(row["away"])
+                row["seat"],
+                row["user_id"],
+                row["display_name"],
+                row["timeouts"],
+                bool(row["away"]),
+                bool(row["dms_closed"]),
             )
             for row in rows
         ]
@@ -488,6 +494,14 @@ class Store:
                 "UPDATE games SET table_message_id = ?, table_posted_at = ?, table_chapter = ?"
                 " WHERE id = ?",
                 (message_id, posted_at, chapter, game_id),
+            )
+        )
+
+    async def set_dms_closed(self, game_id: int, seat: int, closed: bool) -> None:
+        await self._write(
+            lambda db: db.execute(
+                "UPDATE players SET dms_closed = ? WHERE game_id = ? AND seat = ?",
+                (int(closed), game_id, seat),
             )
         )
 

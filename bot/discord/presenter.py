@@ -38,6 +38,7 @@ from bot.discord.wording import say
 log = logging.getLogger(__name__)
 
 UNKNOWN_CHANNEL = 10003  # Discord's error code: the thread or channel was deleted
+DMS_CLOSED = 50007  # Discord's error code: the user does not take DMs from the bot
 MENTION_LIMIT = 25  # more players than this are not pinged one by one
 NAMES_LIMIT = 10  # a simultaneous phase waiting for more than this is told as a count
 SCREENFUL = 10  # messages after which the table is posted anew at the bottom
@@ -158,8 +159,8 @@ class Presenter:
         async def post(screen: Screen) -> object:
             return await self._post(live, screen)
 
-        async def direct(seat: int, screen: Screen) -> bool:
-            return await self.direct(live, seat, screen)
+        async def direct(seat: int, screen: Screen, learn: bool = True) -> bool:
+            return await self.direct(live, seat, screen, learn=learn)
 
         async def prompt(seat: int, screen: Screen) -> bool:
             return await self.prompt(live, seat, screen)
@@ -170,6 +171,7 @@ class Presenter:
             post=post,
             direct=direct,
             prompt=prompt,
+            closed_dms=lambda: frozenset(p.seat for p in live.players if p.dms_closed),
             game_id=live.id,
         )
 
@@ -275,8 +277,11 @@ class Presenter:
             )
             return None
 
-    async def direct(self, live: LiveGame, seat: int, screen: Screen) -> bool:
-        """A DM to a player; False when their DMs are closed."""
+    async def direct(
+        self, live: LiveGame, seat: int, screen: Screen, *, learn: bool = True
+    ) -> bool:
+        """A DM to a player; False when their DMs are closed. `learn`: keep whether it
+        arrived (not for a night secret: the table may not learn it was sent)."""
         user_id = live.players[seat].user_id
         try:
             user = self._client.get_user(user_id) or await self._client.fetch_user(user_id)
@@ -285,10 +290,14 @@ class Presenter:
                 self.retirer.keep(
                     live.id, message.id, live.phase, screen.rows, lambda v: message.edit(view=v)
                 )
+            if learn:
+                await self._service.learn_dms(live, seat, closed=False)
             return True
         except discord.HTTPException as error:
             # DEBUG: at night, whom the bot writes to tells who holds a night role.
             log.debug("no DM to %s in game %s: %s", user_id, live.id, error.code)
+            if learn and error.code == DMS_CLOSED:
+                await self._service.learn_dms(live, seat, closed=True)
             return False
 
     async def prompt(self, live: LiveGame, seat: int, screen: Screen) -> bool:

@@ -68,10 +68,10 @@ class Live:
         async def post(screen: Screen) -> None:
             self.posted.append(screen)
 
-        async def unused(seat: Seat, screen: Screen) -> bool:
+        async def unused(seat: Seat, screen: Screen, learn: bool = True) -> bool:
             raise AssertionError("Lama sends no DMs")
 
-        return Outbox(self.ctx, self.ctx, post, unused, unused, game_id=7)
+        return Outbox(self.ctx, self.ctx, post, unused, unused, frozenset, game_id=7)
 
 
 def make_live(state: LamaState, *, deadline_at: float | None = None) -> Live:

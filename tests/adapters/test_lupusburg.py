@@ -251,23 +251,31 @@ def test_tabula_is_a_newgame_subcommand_too() -> None:
 
 
 class Sent:
-    """Records what the messenger sends through its outbox; `closed` seats refuse DMs."""
+    """Records what the messenger sends through its outbox; `closed` seats refuse DMs,
+    and what the host learned about them is kept as the host keeps it (`known`)."""
 
     def __init__(self, closed: set[int]) -> None:
         self.sent: list[tuple[str, int | None, str]] = []
         self.closed = closed
+        self.known: set[int] = set()
+
+    def delivered(self, seat: int, learn: bool) -> bool:
+        arrived = seat not in self.closed
+        if learn:
+            (self.known.discard if arrived else self.known.add)(seat)
+        return arrived
 
     def outbox(self, state: LupusState) -> Outbox[LupusView]:
         async def post(screen: Screen) -> None:
             self.sent.append(("post", None, screen.content))
 
-        async def direct(seat: int, screen: Screen) -> bool:
+        async def direct(seat: int, screen: Screen, learn: bool = True) -> bool:
             self.sent.append(("dm", seat, screen.content))
-            return seat not in self.closed
+            return self.delivered(seat, learn)
 
         async def prompt(seat: int, screen: Screen) -> bool:
             self.sent.append(("prompt", seat, screen.content))
-            return seat not in self.closed
+            return self.delivered(seat, True)
 
         return Outbox(
             table=lambda: context(state),
@@ -275,6 +283,7 @@ class Sent:
             post=post,
             direct=direct,
             prompt=prompt,
+            closed_dms=lambda: frozenset(self.known),
             game_id=7,
         )
 
@@ -315,7 +324,7 @@ async def test_a_dead_thief_gets_no_prompt_and_the_channel_gets_the_same() -> No
     for state in (alive, dead):
         sent = Sent(closed={0})
         messenger = Messenger()
-        messenger.closed(sent.outbox(state)).add(0)
+        sent.known.add(0)  # learned at the deal
         await nightfall(messenger, sent, state)
         logs.append(sent.sent)
     public = [[m for m in s if m[0] == "post"] for s in logs]
@@ -521,7 +530,7 @@ class Collected:
         async def post(screen: Screen) -> None:
             self.screens.append(("posted", screen))
 
-        async def direct(seat: int, screen: Screen) -> bool:
+        async def direct(seat: int, screen: Screen, learn: bool = True) -> bool:
             self.screens.append((f"DM to {seat}", screen))
             return seat not in self.closed
 
@@ -535,6 +544,7 @@ class Collected:
             post=post,
             direct=direct,
             prompt=prompt,
+            closed_dms=lambda: frozenset(self.closed),
             game_id=7,
         )
 

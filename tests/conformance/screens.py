@@ -339,7 +339,7 @@ def _outbox(game: AnyGame, state: State, channel: Any, dm: Any, locale: str) -> 
         channel("posted by after", screen)
         return None
 
-    async def direct(seat: int, screen: Screen) -> bool:
+    async def direct(seat: int, screen: Screen, learn: bool = True) -> bool:
         dm("DM by after", seat, screen)
         return True
 
@@ -349,5 +349,6 @@ def _outbox(game: AnyGame, state: State, channel: Any, dm: Any, locale: str) -> 
         post=post,
         direct=direct,
         prompt=direct,
+        closed_dms=frozenset,
         game_id=GAME_ID,
     )

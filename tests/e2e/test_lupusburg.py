@@ -749,3 +749,23 @@ async def test_a_german_server_plays_lupusburg_in_german_and_an_english_client_r
         for message in panels:  # panels: the reader's own client language
             assert_language(message, language[user.name])
     assert len(users[EVE].ephemerals(place)) >= 5  # placement, show, bet, discussion, ballot
+
+
+async def test_a_restart_keeps_what_the_bot_knows_about_closed_dms(world: World) -> None:
+    """After a restart the night's notice for players without DMs is the same as before:
+    the table cannot tell that the bot restarted, and the closed-DM Thief is not lost."""
+    v = await open_village(world, closed=("Cleo", "Eve"))  # Cleo holds the Thief
+    for seat in (CLEO, EVE):
+        user = v.users[seat]
+        (notice,) = [
+            m for m in v.public() if user.mention in m.content and "DMs are closed" in m.content
+        ]
+        panel = await world.answer(await user.click(notice, PANEL))
+        await v.press(seat, f"Chest in house 1 ({code(2 * seat)})", panel)
+    await v.restart()
+    for seat in (ANA, BEN, DAN):
+        await v.press(seat, f"Chest in house 1 ({code(2 * seat)})", v.prompt(seat, "assign"))
+    assert (await v.state()).phase == "thief"
+    notice = v.notice()
+    assert "If the night has a task for you" in notice.content
+    assert v.users[CLEO].mention in notice.content and v.users[EVE].mention in notice.content

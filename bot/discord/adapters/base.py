@@ -13,7 +13,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from pydantic import BaseModel
 
@@ -40,6 +40,14 @@ class Happened:
         return any(e.key in keys for e in self.events)
 
 
+class Direct(Protocol):
+    """Send a DM; False when the player's DMs are closed. `learn`: the table may know
+    this DM was sent, so whether it arrived is kept (`Outbox.closed_dms`); pass False
+    for a night secret."""
+
+    def __call__(self, seat: Seat, screen: Screen, learn: bool = True, /) -> Awaitable[bool]: ...
+
+
 @dataclass(frozen=True)
 class Outbox(Generic[V]):
     """What an adapter's `after` may do once a change is shown: read contexts, and post
@@ -48,8 +56,9 @@ class Outbox(Generic[V]):
     table: Callable[[], Context[V]]  # the public context (the game's locale)
     seat: Callable[[Seat], Context[V]]  # a player's private context (the game's locale)
     post: Callable[[Screen], Awaitable[object]]  # a message in the game's channel
-    direct: Callable[[Seat, Screen], Awaitable[bool]]  # a DM; False when DMs are closed
+    direct: Direct  # a DM; False when DMs are closed
     prompt: Callable[[Seat, Screen], Awaitable[bool]]  # a DM, or a channel notice if closed
+    closed_dms: Callable[[], frozenset[Seat]]  # seats whose DMs are known closed (stored)
     game_id: int
 
 

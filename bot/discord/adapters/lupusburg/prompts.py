@@ -3,9 +3,10 @@ player, all sent after the change's public messages.
 
 Sending secrets last keeps the channel's timing blind to them: whether the Thief is
 alive, or anyone acted, never delays or adds a public message. A player whose DMs are
-closed is remembered from DMs everyone can know about (the deal, day events), never
-from a night secret; at each night step all such players get the same channel notice,
-whatever their role, with a button that opens their panel privately.
+closed is learned (and kept by the host, across restarts) from DMs everyone can know
+about (the deal, day events), never from a night secret; at each night step all such
+players get the same channel notice, whatever their role, with a button that opens
+their panel privately.
 """
 
 from __future__ import annotations
@@ -49,14 +50,6 @@ ON_THE_PANEL = frozenset(
 class Messenger:
     """Sends one change's extra messages: public ones first, then the private ones."""
 
-    def __init__(self) -> None:
-        # Per game (and channel): the seats whose DMs are known closed. Every deal learns
-        # it afresh; the end of the game, or a restart of the bot, forgets it.
-        self._closed: dict[tuple[int, int], set[int]] = {}
-
-    def closed(self, out: Outbox[LupusView]) -> set[int]:
-        return self._closed.setdefault((out.game_id, out.table().channel_id), set())
-
     async def after(self, out: Outbox[LupusView], happened: Happened) -> None:
         if happened.kind not in ("started", "acted", "expired", "finished"):
             return
@@ -71,20 +64,14 @@ class Messenger:
         if happened.kind == "started" or "lupusburg.game_started" in public:
             await self._deal(out)
         await self._secrets(out, happened)
-        if happened.kind == "finished":
-            self._closed.pop((out.game_id, out.table().channel_id), None)
 
     async def _deal(self, out: Outbox[LupusView]) -> None:
         """Everyone's characters and the placement prompt (closed DMs: a channel notice)."""
-        closed = self.closed(out)
-        closed.clear()
         for seat in range(len(out.table().names)):
-            screen = panel_screen(out.seat(seat))
-            if not await out.prompt(seat, screen):
-                closed.add(seat)
+            await out.prompt(seat, panel_screen(out.seat(seat)))
 
     async def _night_notice(self, out: Outbox[LupusView]) -> None:
-        closed = sorted(self.closed(out))
+        closed = sorted(out.closed_dms())
         if not closed:
             return
         ctx = out.table()
@@ -96,7 +83,6 @@ class Messenger:
         await out.post(notice)
 
     async def _secrets(self, out: Outbox[LupusView], happened: Happened) -> None:
-        closed = self.closed(out)
         for event in happened.events:
             for seat in event.to or ():
                 if seat == happened.actor and event.key in ON_THE_PANEL:
@@ -107,6 +93,4 @@ class Messenger:
                 else:
                     header = ctx.say(UI + "dm_header", channel=ctx.channel_id)
                     screen = Screen(content=f"{header}\n{ctx.event(event)}")
-                delivered = await out.direct(seat, screen)
-                if event.key not in NIGHT_SECRETS:
-                    (closed.discard if delivered else closed.add)(seat)
+                await out.direct(seat, screen, event.key not in NIGHT_SECRETS)
