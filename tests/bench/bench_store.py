@@ -22,6 +22,9 @@ from bot.core.clock import SystemClock
 from bot.core.service import GameService
 from bot.core.store import Store
 from games import registry
+from tests.support.race import install
+
+install()  # the example game, as in the tests
 
 GAMES = 1000
 SAMPLES = 2000
@@ -74,6 +77,7 @@ async def main() -> None:
             start = time.perf_counter()
             await service.act(live.id, user, {"type": "add", "amount": 1})
             act.append(time.perf_counter() - start)
+        await service.shown()  # the outbox, emptied before the store closes
         await store.close()
 
     print(f"games stored: {GAMES}, in play and in memory: {service.cached}")
