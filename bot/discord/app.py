@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
 
 import discord
@@ -17,6 +19,8 @@ from bot.discord.translator import CatalogTranslator
 from games.engine import AnyGame
 
 log = logging.getLogger(__name__)
+
+SHUTDOWN_GRACE = 5.0  # seconds to finish showing committed changes when stopping
 
 
 class TabletopBot(discord.Client):
@@ -91,6 +95,10 @@ class TabletopBot(discord.Client):
     async def close(self) -> None:
         if self.service is not None:
             await self.service.scheduler.stop()
+            # Let what was committed be said (a few seconds at most); the rest stays in
+            # the outbox and is said at the next start.
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.service.shown(), SHUTDOWN_GRACE)
         await super().close()
         if self.store is not None:
             await self.store.close()
