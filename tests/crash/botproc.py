@@ -1,0 +1,59 @@
+"""The real bot in its own process, pointed at a Discord double over 127.0.0.1: the
+process the crash test kills with SIGKILL and starts again on the same database.
+
+    python -m tests.crash.botproc --url http://127.0.0.1:PORT --database FILE
+
+It offers Race to Ten (registered as the test suite does) and runs on the real clock.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+
+import yarl
+from discord.asset import Asset
+from discord.gateway import DiscordWebSocket
+from discord.http import Route
+
+from bot.__main__ import quiet_voice_warnings
+from bot.discord.app import TabletopBot
+from games import registry
+from tests.support.race import install
+
+
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="python -m tests.crash.botproc")
+    parser.add_argument("--url", required=True, help="the double's base URL (http://host:port)")
+    parser.add_argument("--database", required=True, help="the SQLite file")
+    parser.add_argument("--token", default="double-bot-token")
+    return parser.parse_args(argv)
+
+
+def point_at(url: str) -> None:
+    """The same three hooks as `bot.double.discordpy.point_discord_py_at`, from a URL."""
+    Route.BASE = f"{url}/api/v10"
+    DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(url.replace("http", "ws", 1) + "/gateway-ws")
+    Asset.BASE = f"{url}/cdn"
+
+
+async def run(args: argparse.Namespace) -> None:
+    install()  # Race to Ten is hidden from players: registered as tests/conftest.py does
+    bot = TabletopBot(database=args.database, games=[registry.get("race")], guild_ready_timeout=0)
+    async with bot:
+        await bot.start(args.token, reconnect=True)
+
+
+def main(argv: list[str] | None = None) -> None:
+    args = parse_args(argv)
+    logging.basicConfig(
+        level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
+    )
+    quiet_voice_warnings()
+    point_at(args.url)
+    asyncio.run(run(args))
+
+
+if __name__ == "__main__":
+    main()
