@@ -558,15 +558,21 @@ async def test_unanswered_night_prompts_time_out(world: World) -> None:
     assert "Morning!" in v.said() and state.phase == "privilege"
 
 
+async def panel_from_closed_dm_notice(world: World, v: Village, seat: int) -> Message:
+    """The private panel a player without DMs opens from the channel notice naming them."""
+    user = v.users[seat]
+    (notice,) = [
+        m for m in v.public() if user.mention in m.content and "DMs are closed" in m.content
+    ]
+    return await world.answer(await user.click(notice, PANEL))
+
+
 async def test_closed_dms_play_through_channel_notices(world: World) -> None:
     spectator = world.double.user("Spy")
     v = await open_village(world, closed=("Cleo", "Eve"))  # Cleo holds the Thief
     for seat in (CLEO, EVE):
         user = v.users[seat]
-        (notice,) = [
-            m for m in v.public() if user.mention in m.content and "DMs are closed" in m.content
-        ]
-        panel = await world.answer(await user.click(notice, PANEL))
+        panel = await panel_from_closed_dm_notice(world, v, seat)
         assert panel.visible_to == user.id and not user.dms()
         assert await v.press(seat, f"Chest in house 1 ({code(2 * seat)})", panel) is None
     for seat in (ANA, BEN, DAN):
@@ -756,11 +762,7 @@ async def test_a_restart_keeps_what_the_bot_knows_about_closed_dms(world: World)
     the table cannot tell that the bot restarted, and the closed-DM Thief is not lost."""
     v = await open_village(world, closed=("Cleo", "Eve"))  # Cleo holds the Thief
     for seat in (CLEO, EVE):
-        user = v.users[seat]
-        (notice,) = [
-            m for m in v.public() if user.mention in m.content and "DMs are closed" in m.content
-        ]
-        panel = await world.answer(await user.click(notice, PANEL))
+        panel = await panel_from_closed_dm_notice(world, v, seat)
         await v.press(seat, f"Chest in house 1 ({code(2 * seat)})", panel)
     await v.restart()
     for seat in (ANA, BEN, DAN):
