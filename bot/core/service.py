@@ -495,14 +495,29 @@ class GameService:
             live.row = replace(live.row, table_fingerprint=fingerprint)
 
     async def set_table_message(
-        self, live: LiveGame, message_id: int | None, chapter: str = ""
+        self,
+        live: LiveGame,
+        message_id: int | None,
+        chapter: str = "",
+        moved_from: int | None = None,
     ) -> None:
-        """Record the message that shows the table now (posted now, for `chapter`)."""
+        """Record the message that shows the table now (posted now, for `chapter`), and
+        the old table message it replaces, until that one has shrunk (`table_shrunk`)."""
         now = self.clock.now()
-        await self.store.set_table_message(live.id, message_id, posted_at=now, chapter=chapter)
-        live.row = replace(
-            live.row, table_message_id=message_id, table_posted_at=now, table_chapter=chapter
+        await self.store.set_table_message(
+            live.id, message_id, posted_at=now, chapter=chapter, moved_from=moved_from
         )
+        live.row = replace(
+            live.row,
+            table_message_id=message_id,
+            table_posted_at=now,
+            table_chapter=chapter,
+            table_moved_from=moved_from,
+        )
+
+    async def table_shrunk(self, live: LiveGame) -> None:
+        await self.store.table_shrunk(live.id)
+        live.row = replace(live.row, table_moved_from=None)
 
     # -- play ------------------------------------------------------------------------------------
 

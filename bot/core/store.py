@@ -64,6 +64,7 @@ class GameRow:
     table_posted_at: float | None = None  # when the table message was posted
     table_chapter: str = ""  # the game's chapter when it was posted (see the presenter)
     table_fingerprint: str = ""  # a digest of what the table message shows now
+    table_moved_from: int | None = None  # an old table message still to shrink to a link
 
     @property
     def is_open(self) -> bool:
@@ -105,7 +106,7 @@ class TimerRow:
 _GAME_COLUMNS = (
     "id, guild_id, channel_id, parent_id, kind, options, status, host_id, locale, seed,"
     " state, version, table_message_id, created_at, updated_at, paused_remaining, state_version,"
-    " table_posted_at, table_chapter, table_fingerprint"
+    " table_posted_at, table_chapter, table_fingerprint, table_moved_from"
 )
 
 
@@ -485,15 +486,29 @@ class Store:
         return await self._write(close)
 
     async def set_table_message(
-        self, game_id: int, message_id: int | None, *, posted_at: float | None, chapter: str
+        self,
+        game_id: int,
+        message_id: int | None,
+        *,
+        posted_at: float | None,
+        chapter: str,
+        moved_from: int | None = None,
     ) -> None:
-        """The message that shows the game's table now, when it was posted, and the
-        chapter of the game it was posted for."""
+        """The message that shows the game's table now, when it was posted, the chapter
+        of the game it was posted for, and the old table it replaces (to shrink)."""
         await self._write(
             lambda db: db.execute(
-                "UPDATE games SET table_message_id = ?, table_posted_at = ?, table_chapter = ?"
-                " WHERE id = ?",
-                (message_id, posted_at, chapter, game_id),
+                "UPDATE games SET table_message_id = ?, table_posted_at = ?, table_chapter = ?,"
+                " table_moved_from = ? WHERE id = ?",
+                (message_id, posted_at, chapter, moved_from, game_id),
+            )
+        )
+
+    async def table_shrunk(self, game_id: int) -> None:
+        """The old table message has become a link (or is gone)."""
+        await self._write(
+            lambda db: db.execute(
+                "UPDATE games SET table_moved_from = NULL WHERE id = ?", (game_id,)
             )
         )
 

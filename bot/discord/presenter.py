@@ -31,6 +31,7 @@ from bot.discord.adapters import adapter_for
 from bot.discord.adapters.base import Happened, Outbox
 from bot.discord.contexts import seat_context, table_context
 from bot.discord.lobby import closed_screen, lobby_screen
+from bot.discord.nonces import delivering, nonce
 from bot.discord.retire import Retirer
 from bot.discord.ui import Button, Row, Screen, send_kwargs
 from bot.discord.wording import say
@@ -126,6 +127,10 @@ class Presenter:
         return self._client.get_partial_messageable(live.row.channel_id, guild_id=live.row.guild_id)
 
     async def __call__(self, change: Change) -> None:
+        with delivering(change.game.id, change.version):
+            await self._deliver(change)
+
+    async def _deliver(self, change: Change) -> None:
         live, locale = change.game, change.game.row.locale
         if change.kind == "opened":
             await self.refresh(live)
@@ -134,14 +139,14 @@ class Presenter:
             await self._remind(live)
             return
         if change.kind == "broken":  # its state cannot be loaded: say so, touch nothing
-            await self._post(live, Screen(content=say(live, "table.broken", locale)))
+            await self._post(live, Screen(content=say(live, "table.broken", locale)), "b")
             return
         if change.kind in ("acted", "expired", "finished", "started", "absence"):
             await self._announce(change)
         if change.kind in ("paused", "resumed"):
             who = f"<@{change.user_id}>"  # shows as a name; the message pings nobody
             text = say(live, f"table.{change.kind}", locale, name=who)
-            await self._post(live, Screen(content=text))
+            await self._post(live, Screen(content=text), "p")
         await self.refresh(live)
         await self.retirer.retire(live.id, live.phase, ended=live.status != "running")
         result = live.game.result(live.state) if live.state is not None else None
@@ -149,7 +154,7 @@ class Presenter:
             adapter = adapter_for(live.row.kind)
             results = await asyncio.to_thread(adapter.results, table_context(live), result)
             rematch = Button(say(live, "table.rematch_button", locale), ids.rematch(live.id))
-            await self._post(live, replace(results, rows=(*results.rows, (rematch,))[:5]))
+            await self._post(live, replace(results, rows=(*results.rows, (rematch,))[:5]), "r")
         if live.status != "lobby" and live.state is not None and change.kind != "absence":
             await adapter_for(live.row.kind).after(self.outbox(live), happened(change))
 
@@ -157,7 +162,7 @@ class Presenter:
         """What an adapter may do after a change of `live` (see `GameAdapter.after`)."""
 
         async def post(screen: Screen) -> object:
-            return await self._post(live, screen)
+            return await self._post(live, screen, "x")
 
         async def direct(seat: int, screen: Screen, learn: bool = True) -> bool:
             return await self.direct(live, seat, screen, learn=learn)
@@ -213,7 +218,7 @@ class Presenter:
                 mentions += pinged
         if lines:
             notice = Screen(content="\n".join(lines), mentions=tuple(mentions), rows=rows)
-            await self._post(live, notice)
+            await self._post(live, notice, "a")
         if live.state is not None:
             notices = adapter.private_notices(table_context(live), happened(change))
             for seat, screen in notices:
@@ -262,9 +267,11 @@ class Presenter:
         names = table_context(live).joined(waiting)
         return say(live, "table.waiting", locale, names=names, step=step), []
 
-    async def _post(self, live: LiveGame, screen: Screen) -> discord.Message | None:
+    async def _post(self, live: LiveGame, screen: Screen, purpose: str) -> discord.Message | None:
+        """Post in the game's channel; `purpose` keeps the message's nonce apart from the
+        other messages of the same change (see `nonces`)."""
         try:
-            message = await self.channel(live).send(**send_kwargs(screen))
+            message = await self.channel(live).send(**send_kwargs(screen) | nonce(purpose))
             self.seen(live.row.channel_id)
             return message
         except discord.NotFound as error:
@@ -285,7 +292,7 @@ class Presenter:
         user_id = live.players[seat].user_id
         try:
             user = self._client.get_user(user_id) or await self._client.fetch_user(user_id)
-            message = await user.send(**send_kwargs(screen))
+            message = await user.send(**send_kwargs(screen) | nonce(f"d{seat}-"))
             if screen.rows and live.status == "running":
                 self.retirer.keep(
                     live.id, message.id, live.phase, screen.rows, lambda v: message.edit(view=v)
@@ -312,7 +319,7 @@ class Presenter:
             rows=((table_context(live).panel_button(),),),
             mentions=(user_id,),
         )
-        await self._post(live, notice)
+        await self._post(live, notice, f"n{seat}-")
         return False
 
     async def refresh(self, live: LiveGame) -> None:
@@ -323,7 +330,9 @@ class Presenter:
             if live.id not in self._dirty:
                 return  # a refresh that started after our change already showed it
             self._dirty.discard(live.id)
-            self._since.setdefault(live.row.channel_id, 0)
+            if live.row.channel_id not in self._since:
+                self._since[live.row.channel_id] = await self._count_since(live)
+            await self._shrink_old_table(live)  # left over from a crash or a refusal
             screen = await asyncio.to_thread(table_screen, live)
             chapter = self._chapter(live)
             shows = fingerprint(screen)
@@ -339,6 +348,19 @@ class Presenter:
         if not live.row.is_open:
             self._locks.pop(live.id, None)
             self._since.pop(live.row.channel_id, None)
+
+    async def _count_since(self, live: LiveGame) -> int:
+        """How many messages follow the table (up to a screenful), asked of Discord the
+        first time after a start: a change delivered again after a crash then finds the
+        messages it posted before, and the table moves down as it would have."""
+        table = live.row.table_message_id
+        if table is None:
+            return 0
+        try:
+            after = self.channel(live).history(limit=SCREENFUL, after=discord.Object(table))
+            return len([message async for message in after])
+        except discord.HTTPException:
+            return 0  # e.g. no Read Message History: edit in place
 
     def _chapter(self, live: LiveGame) -> str:
         if live.status != "running" or live.state is None:
@@ -360,23 +382,36 @@ class Presenter:
     async def _post_table(self, live: LiveGame, screen: Screen, chapter: str) -> bool:
         """Post the table at the bottom; the old table message becomes a link to it."""
         old = live.row.table_message_id
-        message = await self._post(live, screen)
+        message = await self._post(live, screen, "t")
         if message is None:
             return False
-        await self._service.set_table_message(live, message.id, chapter)
+        # Stored with the new table, so a crash before the edit below is repaired by
+        # the next refresh (the change is delivered again) rather than leaving the old
+        # table's buttons live.
+        await self._service.set_table_message(live, message.id, chapter, moved_from=old)
         self._since[live.row.channel_id] = 0
-        if old is None:
-            return True
-        link = say(live, "table.moved", live.row.locale, link=message.jump_url)
+        await self._shrink_old_table(live)
+        return True
+
+    async def _shrink_old_table(self, live: LiveGame) -> None:
+        """Turn the table message that was replaced into a link to the current one."""
+        old, current = live.row.table_moved_from, live.row.table_message_id
+        if old is None or current is None:
+            return
+        url = self.channel(live).get_partial_message(current).jump_url
+        link = say(live, "table.moved", live.row.locale, link=url)
         try:
             await (
                 self.channel(live)
                 .get_partial_message(old)
                 .edit(content=link, embed=None, attachments=[], view=None)
             )
+        except discord.NotFound:
+            pass  # deleted: nothing left to shrink
         except discord.HTTPException as error:
             log.info("could not shrink the old table of game %s: %s", live.id, error.status)
-        return True
+            return  # tried again at the next refresh
+        await self._service.table_shrunk(live)
 
     async def _show(self, live: LiveGame, screen: Screen, chapter: str) -> bool:
         message_id = live.row.table_message_id
@@ -396,7 +431,7 @@ class Presenter:
             except discord.HTTPException as error:
                 log.warning("cannot edit the table of game %s: %s", live.id, error)
                 return False
-        message = await self._post(live, screen)
+        message = await self._post(live, screen, "t")
         if message is None:
             return False
         await self._service.set_table_message(live, message.id, chapter)

@@ -105,8 +105,16 @@ async def create_message(request: web.Request) -> web.Response:
     data = body.dict
     limits.check_message(data, creating=True, files=len(body.uploads))
     double.state.check_can_post(channel, data, body.uploads)
+    state = double.state
+    nonce = str(data["nonce"]) if data.get("enforce_nonce") and data.get("nonce") else None
+    if nonce is not None:
+        earlier = state.nonces.earlier(channel.id, state.bot.id, nonce, state.now())
+        if earlier is not None and earlier in state.messages:
+            return json(state.message_json(state.messages[earlier]))
     reference = data.get("message_reference")
-    message = double.state.post(channel, double.state.bot, data, body.uploads)
+    message = state.post(channel, state.bot, data, body.uploads)
+    if nonce is not None:
+        state.nonces.remember(channel.id, state.bot.id, nonce, message.id, state.now())
     if isinstance(reference, dict) and reference.get("message_id"):
         message.type = 19
         message.message_reference = {

@@ -33,6 +33,7 @@ from bot.double.model import (
     Role,
     User,
 )
+from bot.double.nonces import Nonces
 from bot.double.old_edits import OldMessageEdits
 from bot.double.waiting import Notifier
 
@@ -75,6 +76,7 @@ class DoubleState:
         # well: late interactions, too many edits of an old message (tests check it).
         self.failures: list[str] = []
         self.old_edits = OldMessageEdits()
+        self.nonces = Nonces()
         self.bot = self.create_user(bot_name, bot=True)
         self.application_id = self.bot.id
         self.owner = self.create_user("Server Owner")

@@ -50,7 +50,7 @@ class Figures:
     games: int = 0
     actions: int = 0  # committed moves
     unanswered: int = 0  # clicks the killed process never acknowledged (expected)
-    duplicates: int = 0  # announcements shown twice (a kill after the post, before done)
+    duplicates: int = 0  # announcements shown twice (a repeated delivery's nonce failed)
     stale_tables: list[str] = field(default_factory=list)  # old tables that kept buttons
 
     def line(self) -> str:
@@ -279,8 +279,6 @@ class CrashRun:
             for m in place.visible_messages()
             if m.components and m is not tables[-1] and buttons(m) != ["Rematch"]
         ]
-        # Known gap (presenter `_post_table`): the new table's id is stored before the
-        # old table becomes a link; a kill in between leaves the old one with buttons.
         self.figures.stale_tables += [f"game {game_id}, message {m}" for m in stale]
 
     def _check_clean(self) -> None:

@@ -8,6 +8,7 @@ village lynches) and to know which secrets each of them may have learned.
 
 from __future__ import annotations
 
+import asyncio
 import re
 from dataclasses import dataclass
 from typing import Any
@@ -622,6 +623,58 @@ async def test_a_restart_at_night_keeps_the_night_on_time(world: World) -> None:
     morning = v.notice()
     assert "Morning! The claw points at Ana's house 1" in morning.content
     assert morning.timestamp == nightfall + 2 * NIGHT
+
+
+@pytest.mark.parametrize("thief_acts", [True, False])
+async def test_a_crash_at_night_tells_the_channel_nothing_whether_the_thief_acts_or_not(
+    world: World, thief_acts: bool
+) -> None:
+    """The bot dies right after the Thief's peek is committed (before anything of it is
+    delivered), or at the same moment of a night in which she does nothing; restarted,
+    it delivers what was left. The channel sees the same night either way."""
+    v = await open_village(world)
+    await place_all(v)
+    nightfall = world.clock.now()
+    seen = {m.id: m.revision for m in v.public()}
+    assert world.bot is not None and world.bot.service is not None
+
+    async def crash(change: object) -> None:  # the process dies before it says anything
+        raise asyncio.CancelledError
+
+    world.bot.service.listeners.insert(0, crash)
+    steps = []
+
+    def changes() -> list[tuple[float, str]]:
+        found = []
+        for message in v.public():
+            if message.id not in seen:
+                found.append((message.timestamp - nightfall, "new"))
+            elif message.revision != seen[message.id]:
+                found.append(((message.edited_timestamp or 0) - nightfall, "edited"))
+            seen[message.id] = message.revision
+        return found
+
+    await v.advance(3)
+    if thief_acts:
+        assert await v.choose(CLEO, 3, v.prompt(CLEO, "peek")) is None
+    await v.advance(2)
+    await v.restart()
+    await v.advance(1)
+    steps.append(changes())  # the restart and the delivery it owed
+    await v.advance(NIGHT - 6)
+    steps.append(changes())
+    assert await v.choose(BEN, 0, v.prompt(BEN, "claw")) is None
+    steps.append(changes())
+    await v.advance(NIGHT)
+    steps.append(changes())
+    assert steps == [
+        [],
+        [(NIGHT, "edited"), (NIGHT, "new")],  # the table; "Werewolf, open your eyes"
+        [],
+        [(2 * NIGHT, "edited"), (2 * NIGHT, "new"), (2 * NIGHT, "new")],  # morning
+    ]
+    assert world.bot is not None and world.bot.store is not None
+    assert await world.bot.store.outbox() == []
 
 
 # -- a German server -----------------------------------------------------------------------

@@ -1,0 +1,34 @@
+"""Discord's idempotent message creation: `nonce` with `enforce_nonce`.
+
+A message created with a nonce and `enforce_nonce: true` is checked against the same
+author's recent messages in that channel: if one carries the same nonce, Discord returns
+that message and creates nothing ("it will be checked for uniqueness in the past few
+minutes", Create Message in the API reference). The bot gives every message of a
+delivery a nonce derived from the change it belongs to, so that delivering a change
+again after a crash does not post it twice. How long "a few minutes" is, is not
+published; the double keeps nonces for `WINDOW` seconds.
+"""
+
+from __future__ import annotations
+
+WINDOW = 300.0
+
+
+class Nonces:
+    """Recent nonces by (channel, author), with the message each created."""
+
+    def __init__(self) -> None:
+        self._seen: dict[tuple[int, int, str], tuple[int, float]] = {}
+
+    def earlier(self, channel_id: int, author_id: int, nonce: str, now: float) -> int | None:
+        """The message created with this nonce in the last `WINDOW` seconds, if any."""
+        found = self._seen.get((channel_id, author_id, nonce))
+        if found is None or now - found[1] > WINDOW:
+            return None
+        return found[0]
+
+    def remember(
+        self, channel_id: int, author_id: int, nonce: str, message_id: int, now: float
+    ) -> None:
+        self._seen = {k: v for k, v in self._seen.items() if now - v[1] <= WINDOW}
+        self._seen[(channel_id, author_id, nonce)] = (message_id, now)
