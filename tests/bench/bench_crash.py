@@ -41,7 +41,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"seed {args.seed}: FAILED: {error} (bot log: {folder / 'bot.log'})")
             return 1
         print(f"seed {args.seed}: {figures.line()}; {time.perf_counter() - start:.1f} s")
-    return 1 if figures.stale_tables else 0
+    return 1 if figures.stale_tables or figures.duplicates else 0
 
 
 if __name__ == "__main__":

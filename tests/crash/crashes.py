@@ -2,10 +2,11 @@
 nothing committed was lost (shared by the crash test and `tests/bench/bench_crash.py`).
 
 The double runs in this process on the real clock; the bot runs in a subprocess
-(`tests.crash.botproc`) on a SQLite file. Players play Race to Ten without turn limits,
-so nothing waits for real time. After a click, at a seeded random moment (as soon as it
-is sent, once acknowledged, or after the bot made a few more requests to Discord, i.e.
-while the click's effects are delivered), the process gets SIGKILL and is started
+(`tests.crash.botproc`) on a SQLite file. Players play Race to Ten, every other game
+with a short turn limit in which players sometimes let their time run out. After a
+click, at a seeded random moment (as soon as it is sent, once acknowledged, or after the
+bot made a few more requests to Discord, i.e. while the click's effects are delivered),
+or at a random moment of a turn left to run out, the process gets SIGKILL and is started
 again on the same file. What a player does next is read from the database (whose turn
 it is), as a player would read the table after the bot came back.
 """
@@ -38,9 +39,12 @@ from tests.support.race import install
 ROOT = Path(__file__).resolve().parents[2]
 READY_WITHIN = 30.0  # a start on a busy 2-core machine: imports, login, command sync
 ANSWER_WITHIN = 15.0
-KILL_CHANCE = 0.45  # after a Join, Start or move
+KILL_CHANCE = 0.45  # after a Join, Start or move, or while a turn runs out
+TURN_SECONDS = 2  # the turn limit of timed games
+IDLE_CHANCE = 0.3  # in a timed game, the chance that a player lets the turn run out
 CLOSED_DMS = 50007
 _ADDS = re.compile(r"(\S+) adds (\d+)\.")
+_TIMED_OUT = re.compile(r"Time ran out: (\S+)'s turn added (\d+)\.")
 
 
 @dataclass
@@ -49,6 +53,7 @@ class Figures:
     moments: Counter[str] = field(default_factory=Counter)  # when in a click's life
     games: int = 0
     actions: int = 0  # committed moves
+    deadlines: int = 0  # turns that ran out (each must fire once, none be lost)
     unanswered: int = 0  # clicks the killed process never acknowledged (expected)
     duplicates: int = 0  # announcements shown twice (a repeated delivery's nonce failed)
     stale_tables: list[str] = field(default_factory=list)  # old tables that kept buttons
@@ -56,7 +61,8 @@ class Figures:
     def line(self) -> str:
         moments = ", ".join(f"{k} {v}" for k, v in sorted(self.moments.items()))
         return (
-            f"{self.kills} kills ({moments}); {self.games} games, {self.actions} moves;"
+            f"{self.kills} kills ({moments}); {self.games} games, {self.actions} moves,"
+            f" {self.deadlines} of them deadlines;"
             f" {self.unanswered} clicks unanswered by a killed process;"
             f" {self.duplicates} announcements repeated;"
             f" {len(self.stale_tables)} old tables kept their buttons {self.stale_tables}"
@@ -123,10 +129,12 @@ class CrashRun:
 
     # -- one game ------------------------------------------------------------------------
 
-    async def play(self, players: list[SimUser], target: int) -> None:
+    async def play(self, players: list[SimUser], target: int, turn_seconds: int = 0) -> None:
         host = players[0]
         general = self.double.channel("general")
-        opened = await host.slash("newgame race", channel=general, target=target)
+        opened = await host.slash(
+            "newgame race", channel=general, target=target, turn_seconds=turn_seconds
+        )
         reply = await opened.reply(within=ANSWER_WITHIN)
         place = self.double.channel(int(reply.content.split("<#")[1].split(">")[0]))
         game_id = await self.double.wait_for(
@@ -142,10 +150,13 @@ class CrashRun:
                 await self._click(missing[0], await self._table(place, "Join"), "Join")
             elif status == "lobby":
                 await self._click(host, await self._table(place, "Start"), "Start")
+            elif status == "running" and turn_seconds and self.rng.random() < IDLE_CHANCE:
+                await self._let_run_out(game_id, state["turn"], turn_seconds)
             elif status == "running":
                 user = next(u for u in players if u.id == seated[state["turn"] % state["seats"]])
                 panel = await self._panel(user, place)
-                await self._click(user, panel, self.rng.choice(buttons(panel)))
+                if buttons(panel):  # none: the turn ran out while the panel opened
+                    await self._click(user, panel, self.rng.choice(buttons(panel)))
             else:
                 break
         self.figures.games += 1
@@ -198,6 +209,21 @@ class CrashRun:
         if not result.acknowledged:
             self.lost.append(result.record)
         await self.bot.start()
+
+    async def _let_run_out(self, game_id: int, turn: int, seconds: int) -> None:
+        """Nobody plays this turn: its deadline must fire, once, even if the bot is
+        killed (at a random moment of the turn or just after its end) and restarted."""
+        if self.rng.random() < KILL_CHANCE:
+            await asyncio.sleep(self.rng.uniform(0, seconds + 0.5))
+            await self.bot.kill()
+            self.figures.kills += 1
+            self.figures.moments["deadline"] += 1
+            await self.bot.start()
+        await self.double.wait_for(
+            lambda: self._status(game_id)[1].get("turn") != turn,
+            seconds + ANSWER_WITHIN,
+            "the turn's deadline",
+        )
 
     async def _answered(self, result: InteractionResult) -> None:
         """Wait until the bot answered the click and went quiet (its effects shown)."""
@@ -261,15 +287,21 @@ class CrashRun:
         game = registry.get(row.kind)
         stored = game.parse_state(row.state, row.state_version)
         assert stored == await replay(store, game_id), f"game {game_id}: state != replay"
-        names = {p.user_id: p.display_name for p in await store.players(game_id)}
+        players = await store.players(game_id)
         log = await store.actions(game_id)
-        expected = [(names[user], str(action["amount"])) for _, user, action in log if user]
-        said = [m.content for m in place.visible_messages() if _ADDS.search(m.content or "")]
+        expected = [
+            _announced(players, stored.seats, turn, user, action)
+            for turn, (_, user, action) in enumerate(log)
+        ]
+        timeouts = [action["phase"] for _, user, action in log if user is None]
+        assert len(timeouts) == len(set(timeouts)), f"game {game_id}: a deadline fired twice"
+        said = [m.content for m in place.visible_messages() if _said(m.content or "")]
         once = [text for i, text in enumerate(said) if i == 0 or text != said[i - 1]]
-        shown = [match for text in once for match in _ADDS.findall(text)]
+        shown = [match for text in once for match in _said(text)]
         assert shown == expected, f"game {game_id}: announced {shown}, committed {expected}"
         self.figures.duplicates += len(said) - len(once)
         self.figures.actions += len(expected)
+        self.figures.deadlines += len(timeouts)
         tables = [m for m in place.visible_messages() if "Counter:" in _text(m)]
         board = str(tables[-1].embeds[0]["description"])
         assert f"Counter: **{stored.counter}** of {stored.target}" in board, board
@@ -291,6 +323,22 @@ class CrashRun:
         ]
         problems += [f"unimplemented route {r}" for r in self.double.unhandled]
         assert not problems, "\n".join(problems)
+
+
+def _said(text: str) -> list[tuple[str, str]]:
+    """The moves a message announces: (player, amount), a timeout marked with "!"."""
+    moves = [(name, amount) for name, amount in _ADDS.findall(text)]
+    return moves + [(f"{name}!", amount) for name, amount in _TIMED_OUT.findall(text)]
+
+
+def _announced(
+    players: list[Any], seats: int, turn: int, user: int | None, action: dict[str, Any]
+) -> tuple[str, str]:
+    """How the log's entry for `turn` is announced: a move by its player, a timeout (it
+    adds 1) by the player whose turn it was (Race to Ten's turns go round the table)."""
+    if user is None:
+        return f"{next(p.display_name for p in players if p.seat == turn % seats)}!", "1"
+    return next(p.display_name for p in players if p.user_id == user), str(action["amount"])
 
 
 def _failed(record: InteractionRecord) -> Callable[[], str | None]:
@@ -318,7 +366,9 @@ async def crash_run(double: DiscordDouble, folder: Path, *, seed: int, kills: in
     try:
         while run.figures.kills < kills:
             seats = run.rng.choice([2, 3])
-            await run.play(users[:seats], target=run.rng.randint(6, 12))
+            timed = run.figures.games % 2 == 1
+            target = run.rng.randint(6, 12)
+            await run.play(users[:seats], target, TURN_SECONDS if timed else 0)
         await run.check()
     finally:
         await run.bot.stop()
