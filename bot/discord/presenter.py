@@ -33,7 +33,7 @@ from bot.discord.contexts import seat_context, table_context
 from bot.discord.lobby import closed_screen, lobby_screen
 from bot.discord.nonces import delivering, nonce
 from bot.discord.retire import Retirer
-from bot.discord.ui import Button, Row, Screen, send_kwargs
+from bot.discord.ui import Button, Row, Screen, ShownPictures, send_kwargs
 from bot.discord.wording import say
 
 log = logging.getLogger(__name__)
@@ -117,6 +117,7 @@ class Presenter:
         self._dirty: set[int] = set()
         self._since: dict[int, int] = {}  # messages in a game's channel since its table
         self.retirer = Retirer(service.clock)
+        self._pictures = ShownPictures()  # unchanged pictures are not uploaded again
 
     def seen(self, channel_id: int) -> None:
         """A message was posted in `channel_id`: a game's table there moves up."""
@@ -385,6 +386,7 @@ class Presenter:
         message = await self._post(live, screen, "t")
         if message is None:
             return False
+        self._pictures.shown(message.id, screen)
         # Stored with the new table, so a crash before the edit below is repaired by
         # the next refresh (the change is delivered again) rather than leaving the old
         # table's buttons live.
@@ -420,8 +422,9 @@ class Presenter:
                 await (
                     self.channel(live)
                     .get_partial_message(message_id)
-                    .edit(**send_kwargs(screen, editing=True))
+                    .edit(**self._pictures.edit_kwargs(message_id, screen))
                 )
+                self._pictures.shown(message_id, screen)
                 return True
             except discord.NotFound as error:
                 if error.code == UNKNOWN_CHANNEL:
@@ -434,6 +437,7 @@ class Presenter:
         message = await self._post(live, screen, "t")
         if message is None:
             return False
+        self._pictures.shown(message.id, screen)
         await self._service.set_table_message(live, message.id, chapter)
         self._since[live.row.channel_id] = 0
         return True

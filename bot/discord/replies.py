@@ -27,14 +27,16 @@ async def tell(interaction: discord.Interaction, text: str) -> None:
         await interaction.response.send_message(text, ephemeral=True)
 
 
-async def show(interaction: discord.Interaction, screen: Screen) -> None:
-    """An ephemeral screen (a private panel) for the user."""
+async def show(interaction: discord.Interaction, screen: Screen) -> int | None:
+    """An ephemeral screen (a private panel) for the user; its message id when known
+    (a follow-up's)."""
     kwargs: dict[str, Any] = send_kwargs(screen)
     kwargs.pop("allowed_mentions", None)
     if interaction.response.is_done():
-        await interaction.followup.send(ephemeral=True, **kwargs)
-    else:
-        await interaction.response.send_message(ephemeral=True, **kwargs)
+        message = await interaction.followup.send(ephemeral=True, wait=True, **kwargs)
+        return message.id
+    await interaction.response.send_message(ephemeral=True, **kwargs)
+    return None
 
 
 async def guarded(interaction: discord.Interaction, work: Callable[[], Awaitable[None]]) -> None:

@@ -18,7 +18,7 @@ from bot.discord.adapters import adapter_for
 from bot.discord.contexts import seat_context
 from bot.discord.replies import guarded, locale_of, show, tell
 from bot.discord.retire import Retirer
-from bot.discord.ui import Screen, send_kwargs
+from bot.discord.ui import Screen, ShownPictures, send_kwargs
 from bot.i18n import t
 
 
@@ -30,6 +30,7 @@ class Router:
     def __init__(self, service: GameService, retirer: Retirer | None = None) -> None:
         self._service = service
         self._retirer = retirer
+        self._pictures = ShownPictures()  # what each private panel shows
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         if interaction.type is not discord.InteractionType.component:
@@ -128,7 +129,9 @@ class Router:
             await interaction.response.defer(ephemeral=True, thinking=True)
             live = await self._live(interaction, control.game_id)
             panel = await self.panel(live, interaction.user.id, locale)
-            await show(interaction, panel)
+            message_id = await show(interaction, panel)
+            if message_id is not None:
+                self._pictures.shown(message_id, panel)
             self._keep(live, interaction, panel)
             return
         await interaction.response.defer()  # a click on a private panel: update it
@@ -141,7 +144,7 @@ class Router:
         if rest.startswith(ids.STEP):  # a step within the panel: show it, nothing is played
             step = tuple(part for part in rest.removeprefix(ids.STEP).split(ids.FIELD) if part)
             panel = await self.panel(live, interaction.user.id, locale, step)
-            await interaction.edit_original_response(**send_kwargs(panel, editing=True))
+            await self._update_panel(interaction, panel)
             return
         action = ids.decode(rest, live.game.action_kinds())
         if action is None:
@@ -153,8 +156,18 @@ class Router:
             panel = await self.panel(live, interaction.user.id, locale)
         else:
             panel = Screen(content=t("table.over", locale))
-        await interaction.edit_original_response(**send_kwargs(panel, editing=True))
+        await self._update_panel(interaction, panel)
         self._keep(live, interaction, panel)
+
+    async def _update_panel(self, interaction: discord.Interaction, panel: Screen) -> None:
+        """Show `panel` on the clicked panel message; pictures it already shows are not
+        uploaded again."""
+        message_id = interaction.message.id if interaction.message is not None else None
+        if message_id is None:
+            await interaction.edit_original_response(**send_kwargs(panel, editing=True))
+            return
+        await interaction.edit_original_response(**self._pictures.edit_kwargs(message_id, panel))
+        self._pictures.shown(message_id, panel)
 
     def _keep(self, live: LiveGame, interaction: discord.Interaction, panel: Screen) -> None:
         """Note a private panel, so its controls are retired when their step is over."""

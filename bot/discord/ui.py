@@ -8,7 +8,9 @@ the same after a restart.
 
 from __future__ import annotations
 
+import hashlib
 import io
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -142,3 +144,38 @@ def send_kwargs(screen: Screen, *, editing: bool = False) -> dict[str, Any]:
         if view is not None:
             kwargs["view"] = view
     return kwargs
+
+
+def pictures_digest(screen: Screen) -> str:
+    """What a screen's attachments are (names, alt texts and bytes), as a short digest."""
+    digest = hashlib.blake2b(digest_size=12)
+    for picture in screen.pictures:
+        digest.update(repr((picture.name, picture.description, len(picture.data))).encode())
+        digest.update(picture.data)
+    return digest.hexdigest()
+
+
+class ShownPictures:
+    """The pictures each recently edited message shows, so that an edit that leaves
+    them as they are uploads nothing: without `attachments`, Discord keeps a message's
+    attachments. In memory, for the last `KEPT` messages: after a restart, the first
+    edit of a message uploads its pictures again."""
+
+    KEPT = 4096
+
+    def __init__(self) -> None:
+        self._shown: OrderedDict[int, str] = OrderedDict()
+
+    def edit_kwargs(self, message_id: int, screen: Screen) -> dict[str, Any]:
+        """`send_kwargs` for an edit of `message_id` to `screen`, without the pictures
+        when the message shows them already. Call `shown` once the edit went through."""
+        kwargs = send_kwargs(screen, editing=True)
+        if self._shown.get(message_id) == pictures_digest(screen):
+            del kwargs["attachments"]
+        return kwargs
+
+    def shown(self, message_id: int, screen: Screen) -> None:
+        self._shown[message_id] = pictures_digest(screen)
+        self._shown.move_to_end(message_id)
+        while len(self._shown) > self.KEPT:
+            self._shown.popitem(last=False)

@@ -138,8 +138,10 @@ async def test_two_players_play_a_live_game_to_the_end(world: World) -> None:
     assert "**Roll 1 of 15**" in panel.content and panel.attachments[0].filename == "sheet.png"
     save(panel, "panel")
     said = len(notices(place_))
+    dice_shown = table(place_).attachments[0].id
     await place_roll(world, ana, panel)
     assert "Placed: Ana" in board(place_) and "To place: Ben" in board(place_)
+    assert table(place_).attachments[0].id == dice_shown  # the same dice: not uploaded again
     assert len(notices(place_)) == said  # Ben was waited for already: no new notice
     assert not any("your turn" in n for n in notices(place_))
     again = await world.panel(ana, place_, SHEET)
