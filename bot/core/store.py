@@ -512,6 +512,20 @@ class Store:
             )
         )
 
+    async def dm_channel(self, user_id: int) -> int | None:
+        row = await self._fetchone(
+            "SELECT channel_id FROM dm_channels WHERE user_id = ?", (user_id,)
+        )
+        return int(row["channel_id"]) if row is not None else None
+
+    async def set_dm_channel(self, user_id: int, channel_id: int) -> None:
+        await self._write(
+            lambda db: db.execute(
+                "INSERT OR REPLACE INTO dm_channels (user_id, channel_id) VALUES (?, ?)",
+                (user_id, channel_id),
+            )
+        )
+
     async def set_dms_closed(self, game_id: int, seat: int, closed: bool) -> None:
         await self._write(
             lambda db: db.execute(

@@ -118,6 +118,7 @@ class Presenter:
         self._since: dict[int, int] = {}  # messages in a game's channel since its table
         self.retirer = Retirer(service.clock)
         self._pictures = ShownPictures()  # unchanged pictures are not uploaded again
+        self._dm_channels: dict[int, int] = {}  # user id -> DM channel id (also stored)
 
     def seen(self, channel_id: int) -> None:
         """A message was posted in `channel_id`: a game's table there moves up."""
@@ -292,8 +293,11 @@ class Presenter:
         arrived (not for a night secret: the table may not learn it was sent)."""
         user_id = live.players[seat].user_id
         try:
-            user = self._client.get_user(user_id) or await self._client.fetch_user(user_id)
-            message = await user.send(**send_kwargs(screen) | nonce(f"d{seat}-"))
+            channel = await self._dm_channel(user_id)
+            message = await channel.send(**send_kwargs(screen) | nonce(f"d{seat}-"))
+            if user_id not in self._dm_channels:
+                self._dm_channels[user_id] = message.channel.id
+                await self._service.store.set_dm_channel(user_id, message.channel.id)
             if screen.rows and live.status == "running":
                 self.retirer.keep(
                     live.id, message.id, live.phase, screen.rows, lambda v: message.edit(view=v)
@@ -307,6 +311,19 @@ class Presenter:
             if learn and error.code == DMS_CLOSED:
                 await self._service.learn_dms(live, seat, closed=True)
             return False
+
+    async def _dm_channel(self, user_id: int) -> discord.abc.Messageable:
+        """Where a DM to `user_id` goes: their DM channel once known (kept in the store,
+        so neither a restart nor an uncached user costs a request), else the user."""
+        if user_id not in self._dm_channels:
+            known = await self._service.store.dm_channel(user_id)
+            if known is not None:
+                self._dm_channels[user_id] = known
+        if user_id in self._dm_channels:
+            return self._client.get_partial_messageable(
+                self._dm_channels[user_id], type=discord.ChannelType.private
+            )
+        return self._client.get_user(user_id) or await self._client.fetch_user(user_id)
 
     async def prompt(self, live: LiveGame, seat: int, screen: Screen) -> bool:
         """A prompt the bot starts on its own, by DM. When the player's DMs are closed,

@@ -611,6 +611,7 @@ async def test_a_restart_at_night_keeps_the_night_on_time(world: World) -> None:
     prompt = v.prompt(CLEO, "peek")
     await v.advance(5)
     await v.restart()
+    mark = len(world.double.exchanges)
     assert await v.choose(CLEO, 3, prompt) is None  # the prompt sent before still works
     count = len(v.public())
     await v.advance(NIGHT - 6)
@@ -623,6 +624,10 @@ async def test_a_restart_at_night_keeps_the_night_on_time(world: World) -> None:
     morning = v.notice()
     assert "Morning! The claw points at Ana's house 1" in morning.content
     assert morning.timestamp == nightfall + 2 * NIGHT
+    # The Werewolf's prompt went to the DM channel known from before the restart: no
+    # request opened it again or looked the user up.
+    routes = [e.path for e in list(world.double.exchanges)[mark:]]
+    assert not [r for r in routes if "/users/" in r], routes
 
 
 @pytest.mark.parametrize("thief_acts", [True, False])
