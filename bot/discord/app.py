@@ -13,6 +13,7 @@ from bot.core.clock import Clock, SystemClock
 from bot.core.service import GameService
 from bot.core.store import Store
 from bot.discord.commands import Commands
+from bot.discord.drawing import Drawing, default_workers
 from bot.discord.presenter import Presenter
 from bot.discord.router import Router
 from bot.discord.translator import CatalogTranslator
@@ -34,6 +35,7 @@ class TabletopBot(discord.Client):
         dev_guild_id: int | None = None,
         clock: Clock | None = None,
         games: list[AnyGame] | None = None,
+        drawing_workers: int | None = None,
         **options: object,
     ) -> None:
         intents = discord.Intents.none()
@@ -45,6 +47,8 @@ class TabletopBot(discord.Client):
         self.dev_guild_id = dev_guild_id
         self.clock = clock or SystemClock()
         self.games = games  # the games /newgame offers; None: every playable game
+        # Worker processes that build screens with pictures (0: threads of this process).
+        self.drawing = Drawing(default_workers() if drawing_workers is None else drawing_workers)
         self.store: Store | None = None
         self.service: GameService | None = None
         self.presenter: Presenter | None = None
@@ -53,9 +57,9 @@ class TabletopBot(discord.Client):
     async def setup_hook(self) -> None:
         self.store = await Store.open(self.database)
         self.service = GameService(self.store, self.clock)
-        self.presenter = Presenter(self, self.service)
+        self.presenter = Presenter(self, self.service, self.drawing)
         self.service.listeners.append(self.presenter)
-        self.router = Router(self.service, self.presenter.retirer)
+        self.router = Router(self.service, self.drawing, self.presenter.retirer)
         Commands(self, self.service, self.games).install(self.tree)
         await self.tree.set_translator(CatalogTranslator())  # German names for German clients
         await self._sync_commands()
@@ -100,6 +104,7 @@ class TabletopBot(discord.Client):
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self.service.shown(), SHUTDOWN_GRACE)
         await super().close()
+        self.drawing.close()
         if self.store is not None:
             await self.store.close()
             self.store = None

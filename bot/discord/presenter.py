@@ -30,6 +30,7 @@ from bot.discord import ids
 from bot.discord.adapters import adapter_for
 from bot.discord.adapters.base import Happened, Outbox
 from bot.discord.contexts import seat_context, table_context
+from bot.discord.drawing import Drawing
 from bot.discord.lobby import closed_screen, lobby_screen
 from bot.discord.nonces import delivering, nonce
 from bot.discord.retire import Retirer
@@ -56,7 +57,7 @@ def lobby_notes(live: LiveGame, locale: str) -> list[str]:
     return adapter_for(live.row.kind).lobby_lines(live.row.options, at, locale)
 
 
-def table_screen(live: LiveGame) -> Screen:
+async def table_screen(live: LiveGame, drawing: Drawing) -> Screen:
     locale = live.row.locale
     if live.status == "lobby":
         return lobby_screen(live, locale, lobby_notes(live, locale))
@@ -64,7 +65,8 @@ def table_screen(live: LiveGame) -> Screen:
         return closed_screen(live, locale, "table.cancelled")
     if live.state is None:
         return closed_screen(live, locale, "table.aborted")
-    screen = with_away(live, adapter_for(live.row.kind).table(table_context(live)))
+    drawn = await drawing.build(live.row.kind, "table", table_context(live))
+    screen = with_away(live, drawn)
     if live.status == "aborted":
         return Screen(
             content=say(live, "table.aborted", locale),
@@ -110,9 +112,10 @@ def happened(change: Change) -> Happened:
 
 
 class Presenter:
-    def __init__(self, client: discord.Client, service: GameService) -> None:
+    def __init__(self, client: discord.Client, service: GameService, drawing: Drawing) -> None:
         self._client = client
         self._service = service
+        self.drawing = drawing
         self._locks: dict[int, asyncio.Lock] = {}
         self._dirty: set[int] = set()
         self._since: dict[int, int] = {}  # messages in a game's channel since its table
@@ -153,8 +156,8 @@ class Presenter:
         await self.retirer.retire(live.id, live.phase, ended=live.status != "running")
         result = live.game.result(live.state) if live.state is not None else None
         if change.kind == "finished" and result is not None:
-            adapter = adapter_for(live.row.kind)
-            results = await asyncio.to_thread(adapter.results, table_context(live), result)
+            context = table_context(live)
+            results = await self.drawing.build(live.row.kind, "results", context, result)
             rematch = Button(say(live, "table.rematch_button", locale), ids.rematch(live.id))
             await self._post(live, replace(results, rows=(*results.rows, (rematch,))[:5]), "r")
         if live.status != "lobby" and live.state is not None and change.kind != "absence":
@@ -351,7 +354,7 @@ class Presenter:
             if live.row.channel_id not in self._since:
                 self._since[live.row.channel_id] = await self._count_since(live)
             await self._shrink_old_table(live)  # left over from a crash or a refusal
-            screen = await asyncio.to_thread(table_screen, live)
+            screen = await table_screen(live, self.drawing)
             chapter = self._chapter(live)
             shows = fingerprint(screen)
             # An unchanged table is not edited again, so an edit never gives away that

@@ -6,7 +6,6 @@ service commits before anything is shown. Refusals come back as ephemeral senten
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any
 
 import discord
@@ -16,6 +15,7 @@ from bot.core.service import GameService, LiveGame
 from bot.discord import ids
 from bot.discord.adapters import adapter_for
 from bot.discord.contexts import seat_context
+from bot.discord.drawing import Drawing
 from bot.discord.replies import guarded, locale_of, show, tell
 from bot.discord.retire import Retirer
 from bot.discord.ui import Screen, ShownPictures, send_kwargs
@@ -27,8 +27,11 @@ def is_manager(interaction: discord.Interaction) -> bool:
 
 
 class Router:
-    def __init__(self, service: GameService, retirer: Retirer | None = None) -> None:
+    def __init__(
+        self, service: GameService, drawing: Drawing, retirer: Retirer | None = None
+    ) -> None:
         self._service = service
+        self._drawing = drawing
         self._retirer = retirer
         self._pictures = ShownPictures()  # what each private panel shows
 
@@ -196,7 +199,7 @@ class Router:
         if live.state is None or (live.status != "running" and not _shows_final_panel(live)):
             raise Refused("host.game_over")
         context = seat_context(live, seat, locale)
-        return await asyncio.to_thread(adapter_for(live.row.kind).panel, context, step)
+        return await self._drawing.build(live.row.kind, "panel", context, step)
 
 
 def _shows_final_panel(live: LiveGame) -> bool:

@@ -27,11 +27,18 @@ class World:
     database: Path
     games: list[AnyGame] | None
     bot: TabletopBot | None = None
+    # Threads by default: tests change the catalog in this process, which a worker
+    # process would not see (`tests/e2e/test_drawing.py` plays with workers).
+    drawing_workers: int = 0
     _stack: contextlib.AsyncExitStack = field(default_factory=contextlib.AsyncExitStack)
 
     async def start_bot(self) -> TabletopBot:
         bot = TabletopBot(
-            database=str(self.database), clock=self.clock, games=self.games, guild_ready_timeout=0
+            database=str(self.database),
+            clock=self.clock,
+            games=self.games,
+            guild_ready_timeout=0,
+            drawing_workers=self.drawing_workers,
         )
         await self._stack.enter_async_context(connected(self.double, bot))
         self.bot = bot

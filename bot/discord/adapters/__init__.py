@@ -19,6 +19,11 @@ def register(adapter: GameAdapter[Any]) -> None:
     adapters.cache_clear()
 
 
+def registered() -> frozenset[str]:
+    """The kinds whose adapters were registered at runtime (a new process lacks them)."""
+    return frozenset(_registered)
+
+
 @cache
 def adapters() -> dict[str, GameAdapter[Any]]:
     found: dict[str, GameAdapter[Any]] = dict(_registered)
