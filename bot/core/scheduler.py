@@ -26,6 +26,9 @@ Handler = Callable[[TimerRow], Awaitable[None]]
 
 FIRST_RETRY = 5.0  # seconds after a failure; doubled each time, up to LAST_RETRY
 LAST_RETRY = 3600.0
+# Handlers running at once, at most. After a long stop hundreds of timers are overdue;
+# catching up a few games at a time leaves the event loop free for players' clicks.
+MAX_FIRING = 8
 
 
 class KeepTimer(Exception):
@@ -89,6 +92,9 @@ class Scheduler:
     async def _run(self) -> None:
         while True:
             self._changed.clear()
+            if len(self._firing) >= MAX_FIRING:
+                await self._changed.wait()  # a handler finished
+                continue
             now = self._clock.now()
             resting = {t for t, (_, at) in self._failed.items() if at > now}
             retry = min((at for _, at in self._failed.values() if at > now), default=None)

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import asyncio
 
-from bot.core.scheduler import Scheduler
+from bot.core.scheduler import MAX_FIRING, Scheduler
 from bot.core.store import Store, TimerRow
 from tests.support.clock import FakeClock, settle
 
@@ -208,4 +208,30 @@ async def test_a_failing_handler_is_tried_again_later_each_time_not_in_a_loop(
     # 5, 10 and 20 seconds later; then it worked and the timer is spent
     assert [round(at - start) for at in attempts] == [1, 6, 16, 36]
     assert await store.next_timer() is None
+    await scheduler.stop()
+
+
+async def test_after_a_long_stop_overdue_timers_catch_up_a_few_at_a_time(
+    store: Store, clock: FakeClock
+) -> None:
+    games = await make_games(store, 3 * MAX_FIRING)
+    for n, game in enumerate(games):
+        await store.set_timer(game, "deadline", clock.now() - 100 + n, {})
+    running, most, release = set(), 0, asyncio.Event()
+
+    async def handler(timer: TimerRow) -> None:
+        nonlocal most
+        running.add(timer.game_id)
+        most = max(most, len(running))
+        await release.wait()
+        running.discard(timer.game_id)
+
+    scheduler = Scheduler(store, clock, handler)
+    scheduler.start()
+    await settle()
+    assert most == MAX_FIRING  # the others wait their turn, in due order
+    assert running == set(games[:MAX_FIRING])
+    release.set()
+    await scheduler.idle()
+    assert most == MAX_FIRING and await store.next_timer() is None
     await scheduler.stop()
