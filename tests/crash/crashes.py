@@ -14,6 +14,7 @@ it is), as a player would read the table after the bot came back.
 from __future__ import annotations
 
 import asyncio
+import itertools
 import json
 import os
 import random
@@ -30,9 +31,13 @@ from typing import Any
 
 from bot.core.service import replay
 from bot.core.store import Store
+from bot.discord.adapters import adapter_for
+from bot.discord.contexts import context_of
 from bot.double import Channel, DiscordDouble, InteractionResult, Message, SimUser
 from bot.double.interactions import InteractionRecord
 from games import registry
+from tests.crash import monkey
+from tests.crash.monkey import Interaction
 from tests.support.harness import buttons
 from tests.support.race import install
 
@@ -42,6 +47,10 @@ ANSWER_WITHIN = 15.0
 KILL_CHANCE = 0.45  # after a Join, Start or move, or while a turn runs out
 TURN_SECONDS = 2  # the turn limit of timed games
 IDLE_CHANCE = 0.3  # in a timed game, the chance that a player lets the turn run out
+MONKEY_STEPS = 8  # random clicks on a panel before it is opened afresh
+MOVES_PER_GAME = 6  # actions stored per game of another kind (then it is left running)
+MONKEY_KILL_CHANCE = 0.1  # per random click on a panel (most only open a step)
+OTHER_GAMES: list[tuple[str, dict[str, Any]]] = [("lama", {}), ("tufteln", {})]
 CLOSED_DMS = 50007
 _ADDS = re.compile(r"(\S+) adds (\d+)\.")
 _TIMED_OUT = re.compile(r"Time ran out: (\S+)'s turn added (\d+)\.")
@@ -185,10 +194,14 @@ class CrashRun:
         return await _answer(result)
 
     async def _click(self, user: SimUser, message: Message, label: str) -> None:
-        """Click, and at a random moment of the click's life kill the bot and restart it."""
+        await self._interact(lambda: user.click(message, label, wait=False))
+
+    async def _interact(self, start: Interaction, chance: float = KILL_CHANCE) -> None:
+        """Interact, and (with this chance) at a random moment of the interaction's life
+        kill the bot and restart it."""
         sent = len(self.double.exchanges)
-        result = await user.click(message, label, wait=False)
-        if self.rng.random() >= KILL_CHANCE:
+        result = await start()
+        if self.rng.random() >= chance:
             await self._answered(result)
             return
         moment = self.rng.choice(["sent", "acknowledged", "delivering"])
@@ -209,6 +222,75 @@ class CrashRun:
         if not result.acknowledged:
             self.lost.append(result.record)
         await self.bot.start()
+
+    async def play_any(self, kind: str, players: list[SimUser], moves: int, **options: Any) -> None:
+        """A game of any kind, played by clicking at random on the panel of a player the
+        game waits for (`monkey`), until `moves` actions are stored or the game ends."""
+        host = players[0]
+        general = self.double.channel("general")
+        opened = await host.slash(f"newgame {kind}", channel=general, **options)
+        reply = await opened.reply(within=ANSWER_WITHIN)
+        place = self.double.channel(int(reply.content.split("<#")[1].split(">")[0]))
+        game_id = await self.double.wait_for(
+            lambda: self._game_in(place.id), ANSWER_WITHIN, "the game row"
+        )
+        self.places[game_id] = place
+        game = registry.get(kind)
+        await self.double.wait_for(lambda: place.visible_messages(), ANSWER_WITHIN, "the lobby")
+        while True:
+            seated = self._seated(game_id)
+            missing = [u for u in players if u.id not in seated.values()]
+            status, _ = self._status(game_id)
+            if missing:
+                await self._click(missing[0], await self._table(place, "Join"), "Join")
+                continue
+            if status == "lobby":
+                await self._click(host, await self._table(place, "Start"), "Start")
+                continue
+            if status != "running" or self._moves(game_id) >= moves:
+                break
+            row = self._query("SELECT state, state_version FROM games WHERE id = ?", (game_id,))
+            state = game.parse_state(json.loads(row[0]["state"]), row[0]["state_version"])
+            active = sorted(game.active(state))
+            if not active:  # waiting for the clock (none of these games' steps are timed)
+                await asyncio.sleep(0.05)
+                continue
+            seat = self.rng.choice(active)
+            user = next(u for u in players if u.id == seated[seat])
+            await self._monkey(user, place, game_id)
+        self.figures.games += 1
+
+    async def _monkey(self, user: SimUser, place: Channel, game_id: int) -> None:
+        """Open the player's panel and click at random until an action is stored."""
+        before = self._moves(game_id)
+        table_ = await self._table_with(place, monkey.panel_opener)
+        opener = monkey.panel_opener(table_)
+        assert opener is not None
+        result = await user.click(table_, custom_id=opener)
+        await self.double.wait_for(
+            lambda: result.response_type is not None, ANSWER_WITHIN, "the panel"
+        )
+        panel = await _answer(result)
+        for _ in range(MONKEY_STEPS):
+            choices = monkey.controls(panel)
+            if not choices:
+                return  # e.g. the step passed while the panel opened
+            chosen = self.rng.choice(choices)
+            await self._interact(chosen.use(user, panel, self.rng), MONKEY_KILL_CHANCE)
+            if self._moves(game_id) != before:
+                return
+            panel = self.double.state.messages.get(panel.id, panel)
+
+    async def _table_with(self, place: Channel, probe: Callable[[Message], object]) -> Message:
+        def found() -> Message | None:
+            offering = [m for m in place.visible_messages() if probe(m)]
+            return offering[-1] if offering else None
+
+        return await self.double.wait_for(found, ANSWER_WITHIN, "a table with a panel button")
+
+    def _moves(self, game_id: int) -> int:
+        rows = self._query("SELECT count(*) AS n FROM actions WHERE game_id = ?", (game_id,))
+        return int(rows[0]["n"])
 
     async def _let_run_out(self, game_id: int, turn: int, seconds: int) -> None:
         """Nobody plays this turn: its deadline must fire, once, even if the bot is
@@ -287,6 +369,9 @@ class CrashRun:
         game = registry.get(row.kind)
         stored = game.parse_state(row.state, row.state_version)
         assert stored == await replay(store, game_id), f"game {game_id}: state != replay"
+        if row.kind != "race":
+            await self._check_table(store, row, stored, place)
+            return
         players = await store.players(game_id)
         log = await store.actions(game_id)
         expected = [
@@ -312,6 +397,42 @@ class CrashRun:
             if m.components and m is not tables[-1] and buttons(m) != ["Rematch"]
         ]
         self.figures.stale_tables += [f"game {game_id}, message {m}" for m in stale]
+
+    async def _check_table(self, store: Store, row: Any, state: Any, place: Channel) -> None:
+        """The table shows what the stored state shows (every change was delivered),
+        no old table kept controls, and no message was posted twice."""
+        players = await store.players(row.id)
+        context = context_of(
+            registry.get(row.kind),
+            state,
+            None,
+            locale=row.locale,
+            game_id=row.id,
+            names=[p.display_name for p in players],
+            user_ids=[p.user_id for p in players],
+            channel_id=row.channel_id,
+            version=row.version,
+            finished=row.status == "finished",
+        )
+        expected = adapter_for(row.kind).table(context)
+        shown = self.double.state.messages[row.table_message_id]
+        described = [e.get("description") for e in shown.embeds]
+        assert described == [expected.embed_text or None] or not expected.embed_text, (
+            f"game {row.id}: the table shows {described}, the state {expected.embed_text!r}"
+        )
+        title = expected.embed_title
+        stale = [
+            f"{m.id}: {buttons(m)}"
+            for m in place.visible_messages()
+            if m.id != shown.id
+            and title
+            and any(e.get("title") == title for e in m.embeds)
+            and m.components
+        ]
+        self.figures.stale_tables += [f"game {row.id}, message {m}" for m in stale]
+        said = [m.content for m in place.visible_messages() if m.content]
+        self.figures.duplicates += sum(a == b for a, b in itertools.pairwise(said))
+        self.figures.actions += len(await store.actions(row.id))
 
     def _check_clean(self) -> None:
         lost = {f"interaction {r.id} " for r in self.lost}
@@ -356,14 +477,25 @@ async def _answer(result: InteractionResult) -> Message:
     return await result.followup(within=ANSWER_WITHIN)
 
 
-async def crash_run(double: DiscordDouble, folder: Path, *, seed: int, kills: int) -> Figures:
-    """Play games of two or three players until `kills` kills happened, then check."""
+async def crash_run(
+    double: DiscordDouble,
+    folder: Path,
+    *,
+    seed: int,
+    kills: int,
+    others: list[tuple[str, dict[str, Any]]] = OTHER_GAMES,
+    moves: int = MOVES_PER_GAME,
+) -> Figures:
+    """Play a game of each of the `others` kinds (`moves` actions each), then games of
+    Race to Ten for two or three players until `kills` kills happened; then check."""
     install()  # Race to Ten, as the bot process registers it (idempotent)
     run = CrashRun(double, folder, seed)
     names = ["Ana", "Ben", "Cleo"]
     users = [double.user(name) for name in names]
     await run.bot.start()
     try:
+        for kind, options in others:  # each kind once, played at random
+            await run.play_any(kind, users, moves, **options)
         while run.figures.kills < kills:
             seats = run.rng.choice([2, 3])
             timed = run.figures.games % 2 == 1

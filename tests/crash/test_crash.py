@@ -13,7 +13,9 @@ KILLS = 20
 
 async def test_moves_survive_twenty_kill_minus_nine(tmp_path: Path) -> None:
     async with running_double() as double:
-        figures = await crash_run(double, tmp_path, seed=10, kills=KILLS)
+        # One other kind here (the benchmark plays every kind longer), a few moves.
+        others = [("lama", {})]
+        figures = await crash_run(double, tmp_path, seed=10, kills=KILLS, others=others, moves=4)
     print(figures.line())
     assert figures.kills >= KILLS and figures.games >= 2
     assert not figures.stale_tables, "an old table kept its buttons after a kill"
