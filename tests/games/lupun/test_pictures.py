@@ -1,0 +1,59 @@
+"""The board and task-card pictures: their size, the players' colours and marks, and
+descriptions that say what the pictures show."""
+
+from __future__ import annotations
+
+from bot.i18n import t
+from games.lupun import GAME
+from games.lupun.models import JOKER
+from games.lupun.pictures import BOARD_X, BOARD_Y, CELL, render_board, render_tasks
+from games.pictures import player_colour
+from tests.games.lupun.rig import deal, keep_all, put
+from tests.games.lupun.test_engine import example_round
+from tests.games.lupun.test_example import HANDS
+
+LONG = ["Anastasia Bartholomew-Lindqvist", "B", "Cleo", "Dan", "Eve", "Fay"]
+
+
+def say(key: str, **params: object) -> str:
+    return t(key, "en", **params)
+
+
+def cell_edge(space: int) -> tuple[int, int]:
+    """A point on the frame of a tile on `space` (6 px in from the cell)."""
+    col, row = space % 4, space // 4
+    return BOARD_X + col * CELL + 9, BOARD_Y + row * CELL + CELL // 2
+
+
+def test_the_board_fits_discord_and_marks_each_tile_with_its_player():
+    state = keep_all(deal(6, variant="jokers"))
+    state.jokers[2] = 1
+    state = put(state, 0, "A1", 7)
+    state = put(state, 1, "B1", 3)
+    state = put(state, 2, "C1", JOKER)
+    image, alt = render_board(GAME.view(state, None), say, LONG, ("A", "B", "C", "D", "E", "F"))
+    assert image.size == (1100, 700)
+    assert image.getpixel(cell_edge(0)) == player_colour(0)  # a tile in Ana's colour
+    assert image.getpixel(cell_edge(2)) == player_colour(2)  # the joker's frame
+    assert alt.startswith("Round 1. Row 1: 7 (Anastasia Ba), 3 (B), joker (Cleo), –.")
+    assert "Tiles in hand: Anastasia Ba 0 1 2 3 4 5 6 8 9, B 0 1 2 4 5 6 7 8 9," in alt
+    assert len(alt) <= 1000
+
+
+def test_the_round_picture_shows_the_final_board_and_points():
+    state = put(example_round(HANDS), 0, "C3", JOKER)
+    view = GAME.view(state, None)
+    assert view.last_round is not None
+    _, alt = render_board(view, say, ["Ana", "Ben", "Cleo"], ("A", "B", "C"), view.last_round)
+    assert alt.startswith("Round 1: the final board. Row 1: 6 (Ana), 7 (Ben), 1 (Ana), 0 (Ben).")
+    assert alt.endswith("Points this round: Ana 12, Ben 4, Cleo 4.")
+
+
+def test_task_cards_show_their_points_and_sentences():
+    for cards in (["t001", "t046", "t085"], ["t001", "t139", "t075", "t130"]):
+        image, alt = render_tasks(cards, say, None)
+        assert image.size == (1100, 600)
+        for number, card in enumerate(cards, start=1):
+            assert f"Task #{number} (" in alt and t(f"lupun.task.{card}", "en") in alt
+    _, alt = render_tasks(["t001"], say, None)
+    assert alt == "Task #1 (5 points): The sum of column C is exactly 24."
