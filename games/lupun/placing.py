@@ -8,6 +8,7 @@ from games.lupun import cards
 from games.lupun.models import JOKER, LupunState
 from games.lupun.policy import greedy_placement
 from games.lupun.rounds import board_for_scoring
+from games.lupun.tasks import UNKNOWN
 
 
 def default_placement(state: LupunState, seat: int) -> tuple[int, int]:
@@ -15,8 +16,9 @@ def default_placement(state: LupunState, seat: int) -> tuple[int, int]:
     empty = [s for s, v in enumerate(state.board) if v is None]
     if not state.tiles[seat]:
         return empty[0], JOKER
-    # The policy sees a joker's space as taken (by a 0, for its estimate).
-    shown, _ = board_for_scoring(state)
+    # The policy sees a joker's space as taken, by a number it does not know yet.
+    board, jokers = board_for_scoring(state)
+    shown = tuple(UNKNOWN if space in jokers else value for space, value in enumerate(board))
     hand = [cards.task(c) for c in state.hands[seat]]
     space, tile = greedy_placement(shown, hand, tuple(state.tiles[seat]), state.rng())
     if space not in empty or tile not in state.tiles[seat]:  # a guard: never illegal
