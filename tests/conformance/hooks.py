@@ -25,6 +25,12 @@ OPTIONS: dict[str, list[dict[str, Any]]] = {
         },
     ],
     "tufteln": [{}, {"schedule": "every 4h"}, {"variant": "B", "turn_seconds": 60}],
+    "luckybox": [{}, {"reveal_limit": 0, "lightning": 6}],
+    "lupun": [
+        {},
+        {"variant": "jokers", "goal": "tiles", "turn_seconds": 30},
+        {"variant": "jokers", "deck": "short", "rounds": 2, "turn_seconds": 60},
+    ],
 }
 
 MAX_SEATS: dict[str, int] = {"tufteln": 3}

@@ -173,9 +173,82 @@ def tufteln(state: Any, viewer: Seat | None, rng: random.Random) -> Any:
     return new
 
 
+# -- Super Mega Lucky Box: unresolved choices, offers, the cards and numbers to come ----
+
+
+def luckybox(state: Any, viewer: Seat | None, rng: random.Random) -> Any:
+    """The numbers still to come and the undealt cards change order; other seats' offers
+    change (drawn anew with the undealt cards) and so do their choices; other seats'
+    work in the current reveal is played anew from their public boards at random
+    (finished if it was, left fresh if not). Boards, discards and who has acted stay."""
+    from games.luckybox import engine
+    from games.luckybox.board import done
+    from games.luckybox.models import Turn
+
+    new = copy_state(state)
+    if new.stage == "over":
+        return new
+    start = new.reveal if new.stage == "reveal" else 0
+    rest = new.numbers[start:]
+    rng.shuffle(rest)
+    new.numbers[start:] = rest
+    others = _others(new, viewer)
+    if new.stage in ("keep", "choose"):
+        pool = list(new.deck) + [c for s in others for c in new.offers[s]]
+        rng.shuffle(pool)
+        for seat in others:
+            size = len(new.offers[seat])
+            new.offers[seat], pool = pool[:size], pool[size:]
+            if new.picks[seat] is not None:
+                new.picks[seat] = sorted(rng.sample(new.offers[seat], len(new.picks[seat])))
+        new.deck = pool
+    else:
+        rng.shuffle(new.deck)
+    if new.stage == "reveal":
+        for seat in others:
+            turn = new.turns[seat]
+            fresh = Turn(board=new.boards[seat].model_copy(deep=True), based=new.auto_passed[seat])
+            new.turns[seat] = fresh  # the moves below are listed from it
+            if turn is not None and done(turn):
+                while not done(fresh):
+                    engine._step(new, fresh, rng.choice(engine.turn_moves(new, seat)))
+    return new
+
+
+# -- Miss Lupun: other players' tasks and the stack ---------------------------------------------
+
+
+def lupun(state: Any, viewer: Seat | None, rng: random.Random) -> Any:
+    """Task cards `viewer` cannot see change places: other seats' kept tasks and the 4
+    they drew, and the stack's task cards; then the stack's order is shuffled. Joker
+    and win cards drawn are public (the tiles and the face-up card); the discard pile
+    holds revealed cards. A finished round's tasks are in its public report."""
+    new = copy_state(state)
+    slots: list[tuple[list[str], int]] = []
+    for seat in _others(new, viewer):
+        for pile in (new.hands[seat], new.drawn[seat]) if new.hands else ():
+            slots += [(pile, i) for i in range(len(pile))]
+    specials = {f"J{n}" for n in range(1, 8)} | {f"W{n}" for n in range(1, 4)}
+    slots += [(new.stack, i) for i, card in enumerate(new.stack) if card not in specials]
+    cards = [pile[i] for pile, i in slots]
+    rng.shuffle(cards)
+    for (pile, i), card in zip(slots, cards, strict=True):
+        pile[i] = card
+    rng.shuffle(new.stack)
+    for seat in _others(new, viewer):  # what another seat means to turn, unconfirmed
+        if new.pending and new.pending[seat]:
+            new.pending[seat] = sorted(rng.sample(new.pending[seat], rng.randint(0, 1)))
+    if new.draft is not None and new.to_act != viewer:  # another placer's unconfirmed choice
+        empty = [s for s, v in enumerate(new.board) if v is None]
+        new.draft = (rng.choice(empty), new.draft[1])
+    return new
+
+
 SHUFFLES: dict[str, Shuffle] = {
     "race": race,
     "lama": lama,
     "lupusburg": lupusburg,
     "tufteln": tufteln,
+    "luckybox": luckybox,
+    "lupun": lupun,
 }

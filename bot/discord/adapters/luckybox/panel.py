@@ -1,0 +1,265 @@
+"""A player's private "My cards" panel, from their own view and legal actions.
+
+- Keeping 3 of 5 at the start: one select of the five cards (pick three).
+- Taking 1 of 3 before rounds 2-4: a button per card.
+- A reveal: a select for the card (when the player holds more than one; a panel step,
+  nothing is played), that card's 3x3 as three rows of buttons (digit and lightning
+  cost, e.g. "5 ⚡2"; boxes out of reach disabled), and a row with Pass. A bonus
+  is chosen the same way: a number bonus enables the boxes of that digit, a ? every
+  open box, with Decline instead of Pass; two bonuses from one crossing first ask
+  for their order. At most 5 rows: select, grid, one row of buttons.
+"""
+
+from __future__ import annotations
+
+from bot.discord.adapters.luckybox.words import Ctx, bonus, mine, picture
+from bot.discord.ui import Button, Option, Row, Screen, Select, Style
+from games.luckybox.board import cost
+from games.luckybox.models import Bonus, Cross, Decline, Keep, Order, Pass, Take
+from games.luckybox.pictures import render_cards
+from games.luckybox.views import CardView
+
+CARD_STEP = "card"
+
+
+def panel_screen(ctx: Ctx, step: tuple[str, ...] = ()) -> Screen:
+    view, me = ctx.view, mine(ctx)
+    lines = [
+        ctx.say(
+            "luckybox.ui.panel_title",
+            round=view.round,
+            rounds=view.rounds,
+            letter=ctx.letter(me.seat),
+            seat=me.seat,
+        )
+    ]
+    rows: tuple[Row, ...] = ()
+    title = ctx.say(
+        "luckybox.picture.your_cards",
+        letter=ctx.letter(me.seat),
+        seat=me.seat,
+        player=ctx.name(me.seat),
+    )
+    shown: list[CardView] = me.board.cards
+    chosen: list[int] = []
+    if view.stage == "over":
+        lines.append(final_line(ctx))
+    elif view.stage in ("keep", "choose"):
+        shown, chosen = me.offers, me.picks
+        title = ctx.say("luckybox.picture.offers")
+        lines.append(choice_line(ctx))
+        rows = choice_rows(ctx)
+    else:
+        lines.append(counts_line(ctx))
+        lines.append(reveal_line(ctx))
+        rows = reveal_rows(ctx, step)
+        framed = shown_card(ctx, step) if ctx.legal else None
+        chosen = [framed.card] if framed is not None else []
+    when = ctx.countdown()
+    if when and ctx.legal:
+        lines.append(ctx.say("luckybox.ui.your_deadline", when=when))
+    return Screen(
+        content="\n".join(lines),
+        pictures=(picture("luckybox-cards.png", render_cards(shown, ctx.say, title, chosen)),),
+        rows=rows,
+    )
+
+
+def counts_line(ctx: Ctx) -> str:
+    board = mine(ctx).board
+    return ctx.say(
+        "luckybox.ui.my_counts",
+        lightning=board.lightning,
+        moons=board.moons,
+        stars=board.stars[ctx.view.round - 1],
+        completed=len(board.completed),
+    )
+
+
+def final_line(ctx: Ctx) -> str:
+    view, me = ctx.view, mine(ctx)
+    scores = view.scores or []
+    total = scores[me.seat].total if scores else 0
+    return ctx.say("luckybox.ui.panel_over", count=total)
+
+
+# -- choosing cards ----------------------------------------------------------------------------
+
+
+def choice_line(ctx: Ctx) -> str:
+    view, me = ctx.view, mine(ctx)
+    if me.picks:
+        cards = ", ".join(str(c + 1) for c in me.picks)
+        return ctx.say("luckybox.ui.chosen", cards=cards)
+    if view.stage == "keep":
+        return ctx.say("luckybox.ui.keep")
+    return ctx.say("luckybox.ui.choose")
+
+
+def _card_option(ctx: Ctx, card: CardView) -> Option:
+    bonuses = [bonus(ctx, b) for b in card.bonuses if b]
+    label = ctx.say("luckybox.ui.card_option", number=card.card + 1, count=len(bonuses))
+    description = ", ".join(bonuses)[:100] or None
+    return Option(label, str(card.card), description)
+
+
+def choice_rows(ctx: Ctx) -> tuple[Row, ...]:
+    me = mine(ctx)
+    keeps = [a for a in ctx.legal if isinstance(a, Keep)]
+    if keeps:
+        options = tuple(_card_option(ctx, card) for card in me.offers)
+        select = Select(
+            ctx.choose("keep"),
+            options,
+            ctx.say("luckybox.ui.keep_placeholder"),
+            min_values=3,
+            max_values=3,
+        )
+        return (select,)
+    takes = [a for a in ctx.legal if isinstance(a, Take)]
+    if not takes:
+        return ()
+    buttons = tuple(
+        Button(ctx.say("luckybox.ui.take", number=a.card + 1), ctx.act(a), "primary") for a in takes
+    )
+    return (buttons,)
+
+
+# -- a reveal -----------------------------------------------------------------------------------
+
+
+def reveal_line(ctx: Ctx) -> str:
+    view, me = ctx.view, mine(ctx)
+    number = view.number
+    if me.ordering:
+        first, second = me.pending[0], me.pending[1]
+        return ctx.say("luckybox.ui.order", first=bonus(ctx, first), second=bonus(ctx, second))
+    if me.pending:
+        key = "luckybox.ui.bonus_any" if me.pending[0] == "?" else "luckybox.ui.bonus_number"
+        return ctx.say(key, digit=me.pending[0])
+    if not me.based:
+        return ctx.say("luckybox.ui.cross", number=number, count=me.board.lightning)
+    waiting = [s for s in range(view.seats) if not view.acted[s]]
+    if view.auto_passed[me.seat]:
+        done = ctx.say("luckybox.ui.out_of_reach", number=number)
+    elif me.crossings:
+        done = ctx.say("luckybox.ui.done_crossed", count=me.crossings, spent=me.spent)
+    else:
+        done = ctx.say("luckybox.ui.done_passed")
+    if me.lost:
+        done += " " + ctx.say("luckybox.ui.lost", count=me.lost)
+    if waiting:
+        done += " " + ctx.say("luckybox.ui.waiting", names=ctx.joined(waiting))
+    return done
+
+
+def crossings(ctx: Ctx) -> list[Cross | Bonus]:
+    """The boxes the player may cross now: for the reveal, or for a bonus."""
+    return [a for a in ctx.legal if isinstance(a, Cross | Bonus)]
+
+
+def shown_card(ctx: Ctx, step: tuple[str, ...]) -> CardView | None:
+    """The card whose grid the panel shows: the one chosen in the select, else the
+    first with a box the number matches exactly (any box a bonus may cross), else the
+    first with a box within reach, else the first."""
+    cards = mine(ctx).board.cards
+    if not cards:
+        return None
+    if len(step) >= 2 and step[0] == CARD_STEP:
+        chosen = next((c for c in cards if str(c.card) == step[-1]), None)
+        if chosen is not None:
+            return chosen
+    legal = crossings(ctx)
+    number = None if mine(ctx).pending else ctx.view.number
+    exact = {a.card for a in legal if number is None or cost(_digit(cards, a), number) == 0}
+    reachable = {a.card for a in legal}
+    return next(
+        (c for c in cards if c.card in exact),
+        next((c for c in cards if c.card in reachable), cards[0]),
+    )
+
+
+def _digit(cards: list[CardView], action: Cross | Bonus) -> int:
+    card = next(c for c in cards if c.card == action.card)
+    return card.digits[action.box]
+
+
+def reveal_rows(ctx: Ctx, step: tuple[str, ...]) -> tuple[Row, ...]:
+    me = mine(ctx)
+    orders = [a for a in ctx.legal if isinstance(a, Order)]
+    if orders:
+        buttons = []
+        for action in orders:
+            other = next(b for b in me.pending[:2] if b != action.first)
+            label = ctx.say(
+                "luckybox.ui.first", first=bonus(ctx, action.first), then=bonus(ctx, other)
+            )
+            buttons.append(Button(label[:80], ctx.act(action), "primary"))
+        return (tuple(buttons),)
+    if not ctx.legal:
+        return ()
+    card = shown_card(ctx, step)
+    rows: list[Row] = []
+    if card is not None:
+        if len(me.board.cards) > 1:
+            rows.append(card_select(ctx, card))
+        rows += grid(ctx, card)
+    extra = [a for a in ctx.legal if isinstance(a, Pass | Decline)]
+    others = tuple(
+        Button(
+            ctx.say("luckybox.ui.pass" if isinstance(a, Pass) else "luckybox.ui.decline"),
+            ctx.act(a),
+            "secondary",
+        )
+        for a in extra
+    )
+    if others:
+        rows.append(others)
+    return tuple(rows)
+
+
+def card_select(ctx: Ctx, shown: CardView) -> Select:
+    legal = crossings(ctx)
+    options = []
+    for card in mine(ctx).board.cards:
+        reachable = sum(1 for a in legal if a.card == card.card)
+        label = ctx.say(
+            "luckybox.ui.card_pick",
+            number=card.card + 1,
+            crossed=sum(card.crossed),
+            count=reachable,
+        )
+        if card.card == shown.card:
+            label = ctx.say("luckybox.ui.card_shown", card=label)
+        options.append(Option(label[:100], str(card.card)))
+    placeholder = ctx.say("luckybox.ui.card_placeholder", number=shown.card + 1)
+    return Select(ctx.choose_step(CARD_STEP), tuple(options), placeholder)
+
+
+def grid(ctx: Ctx, card: CardView) -> list[Row]:
+    """The card's boxes as three rows of buttons: enabled where a crossing is legal."""
+    view, me = ctx.view, mine(ctx)
+    legal = set((a.card, a.box) for a in crossings(ctx))
+    base = not me.pending and view.number is not None
+    rows: list[Row] = []
+    for top in (0, 3, 6):
+        row = []
+        for box in range(top, top + 3):
+            digit = card.digits[box]
+            action = (
+                Bonus(card=card.card, box=box) if me.pending else Cross(card=card.card, box=box)
+            )
+            enabled = (card.card, box) in legal
+            label, style = str(digit), "secondary"
+            if card.crossed[box]:
+                label = "✗"
+            elif enabled:
+                price = cost(digit, view.number) if base and view.number is not None else 0
+                label, style = (f"{digit} ⚡{price}", "primary") if price else (label, "success")
+            row.append(Button(label, ctx.act(action), _style(style), disabled=not enabled))
+        rows.append(tuple(row))
+    return rows
+
+
+def _style(name: str) -> Style:
+    return "success" if name == "success" else "primary" if name == "primary" else "secondary"

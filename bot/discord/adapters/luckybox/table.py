@@ -1,0 +1,126 @@
+"""The public side: the table message, the turn notices' step, announcements and the
+final results. Built from the public view only: nobody's crossing in a reveal shows
+before the reveal resolves, only that they have acted (✓)."""
+
+from __future__ import annotations
+
+from bot.discord.adapters.base import Happened
+from bot.discord.adapters.luckybox.words import Ctx, table_picture
+from bot.discord.ui import Screen
+from games.engine import Result
+
+TIMEOUTS = ("luckybox.timeout_reveal", "luckybox.timeout_keep", "luckybox.timeout_take")
+TOLD = ("luckybox.round_begins", "luckybox.completed", "luckybox.stars", "luckybox.round_over")
+
+
+def table_screen(ctx: Ctx) -> Screen:
+    view = ctx.view
+    lines = [status(ctx)]
+    when = ctx.countdown()
+    if when and view.stage != "over":
+        lines.append(ctx.say("luckybox.ui.deadline", when=when))
+    if view.stage == "reveal" and len(view.revealed) > 1:
+        numbers = ", ".join(str(n) for n in view.revealed[:-1])
+        lines.append(ctx.say("luckybox.ui.revealed", numbers=numbers))
+    lines += [seat_line(ctx, seat) for seat in range(view.seats)]
+    lines.append(ctx.say("luckybox.ui.legend"))
+    over = view.stage == "over"
+    return Screen(
+        embed_title=ctx.say("luckybox.ui.title", round=view.round, rounds=view.rounds),
+        embed_text="\n".join(lines),
+        pictures=(table_picture(ctx),),
+        rows=() if over else ((ctx.panel_button(),),),
+    )
+
+
+def status(ctx: Ctx) -> str:
+    view = ctx.view
+    if view.stage == "reveal":
+        return ctx.say(
+            "luckybox.ui.status_reveal",
+            number=view.number,
+            reveal=view.reveal,
+            reveals=view.reveals,
+        )
+    if view.stage == "keep":
+        return ctx.say("luckybox.ui.status_keep")
+    if view.stage == "choose":
+        return ctx.say("luckybox.ui.status_choose", round=view.round)
+    return ctx.say("luckybox.ui.status_over", names=ctx.joined(view.winners or []))
+
+
+def seat_line(ctx: Ctx, seat: int) -> str:
+    view = ctx.view
+    board = view.boards[seat]
+    tick = "✅" if view.acted[seat] else "⬜" if view.stage != "over" else "▪️"
+    if view.stage == "reveal" and view.auto_passed[seat]:
+        tick = "➖"
+    return ctx.say(
+        "luckybox.ui.seat_line",
+        tick=tick,
+        letter=ctx.letter(seat),
+        seat=seat,
+        lightning=board.lightning,
+        moons=board.moons,
+        stars=board.stars[view.round - 1],
+        completed=len(board.completed),
+        cards=len(board.cards),
+    )
+
+
+def turn_step(ctx: Ctx) -> str | None:
+    view = ctx.view
+    if view.stage == "reveal":
+        return ctx.say("luckybox.ui.step.reveal", number=view.number)
+    if view.stage == "keep":
+        return ctx.say("luckybox.ui.step.keep")
+    if view.stage == "choose":
+        return ctx.say("luckybox.ui.step.choose")
+    return None
+
+
+def announcement(ctx: Ctx, happened: Happened) -> Screen | None:
+    public = happened.public
+    lines = []
+    timed = [int(e.params["seat"]) for e in public if e.key in TIMEOUTS]
+    if timed:
+        lines.append(ctx.say("luckybox.ui.timed_out", names=ctx.joined(timed), count=len(timed)))
+    lines += [ctx.event(e) for e in public if e.key in TOLD]
+    if not lines:
+        return None
+    begins = any(e.key == "luckybox.round_begins" for e in public)
+    rows = ((ctx.panel_button(),),) if begins and ctx.view.stage != "over" else ()
+    return Screen(content="\n".join(lines), rows=rows)
+
+
+def results(ctx: Ctx, result: Result) -> Screen:
+    """The end: winners (and the tie-break when it decided), each player's breakdown,
+    and the scoreboard picture with every player's cards."""
+    view = ctx.view
+    lines = [ctx.say("table.won", names=ctx.joined(result.winners), count=len(result.winners))]
+    if view.tiebreak:
+        lines.append(ctx.say("luckybox.ui.tiebreak"))
+    scores = view.scores or []
+    for rank, seat in enumerate(result.ranking(), start=1):
+        score = scores[seat]
+        lines.append(
+            ctx.say(
+                "luckybox.ui.final_line",
+                rank=rank,
+                seat=seat,
+                total=score.total,
+                cards=score.cards,
+                stars=score.stars,
+                moons=f"{score.moons:+d}",
+                moon_count=score.moon_count,
+                boxes=score.boxes,
+                lightning=score.lightning,
+            )
+        )
+    if view.seats == 1:
+        lines.append(ctx.say("luckybox.ui.solo", count=scores[0].total if scores else 0))
+    return Screen(
+        content="\n".join(lines),
+        pictures=(table_picture(ctx, "luckybox-scores.png"),),
+        mentions=ctx.user_ids,
+    )

@@ -1,0 +1,112 @@
+"""The panel and table as built from views: the 3x3 of buttons with lightning costs,
+bonus steps in the same panel, Discord's row limit, and a table that shows who has
+acted but not what."""
+
+from __future__ import annotations
+
+from bot.discord.adapters import adapter_for
+from bot.discord.ui import Button, Screen, Select
+from games.luckybox import GAME
+from games.luckybox.models import Cross, LuckyState
+from games.luckybox.pictures import MAX_H, MAX_W, render_cards, render_table
+from tests.conformance.screens import context
+from tests.games.luckybox.conftest import CardMaker, all_but, crossed, rig
+
+ADAPTER = adapter_for("luckybox")
+
+
+def panel(state: LuckyState, seat: int, step: tuple[str, ...] = ()) -> Screen:
+    return ADAPTER.panel(context(GAME, state, seat), step)
+
+
+def grid_labels(screen: Screen) -> list[tuple[str, bool]]:
+    buttons = [b for row in screen.rows if not isinstance(row, Select) for b in row]
+    return [
+        (b.label, b.disabled)
+        for b in buttons
+        if ":cross:" in b.custom_id or ":bonus:" in b.custom_id
+    ]
+
+
+def test_the_grid_shows_digits_and_lightning_costs(cards: CardMaker) -> None:
+    card = cards("123456789")
+    other = cards("999999111")
+    state = rig([[(card, crossed(4)), (other, 0)], [(card, 0)]], number=7, lightning=2)
+    screen = panel(state, 0)
+    assert len(screen.rows) == 5 and isinstance(screen.rows[0], Select)
+    assert grid_labels(screen) == [
+        ("1", True),  # 3 lightning: out of reach
+        ("2", True),
+        ("3", True),
+        ("4", True),
+        ("✗", True),
+        ("6 ⚡1", False),
+        ("7", False),
+        ("8 ⚡1", False),
+        ("9 ⚡2", False),
+    ]
+    last = screen.rows[-1]
+    assert isinstance(last, tuple) and [b.label for b in last] == ["Pass"]
+    # The select shows the other card's grid (a panel step; nothing is played).
+    other_grid = grid_labels(panel(state, 0, ("card", str(other))))
+    assert other_grid[0] == ("9 ⚡2", False) and other_grid[-1] == ("1", True)
+
+
+def test_a_bonus_is_chosen_in_the_same_panel(cards: CardMaker) -> None:
+    card = cards("123456789", ("5", "", "", "", "", ""))
+    state = rig([[(card, crossed(0, 1))], [(card, 0)]], number=3)
+    state, _ = GAME.apply(state, 0, Cross(card=card, box=2))
+    screen = panel(state, 0)
+    assert "**Bonus: cross a 5**" in screen.content
+    assert [label for label, off in grid_labels(screen) if not off] == ["5"]
+    last = screen.rows[-1]
+    assert isinstance(last, tuple) and [b.label for b in last] == ["Decline the bonus"]
+
+
+def test_two_bonuses_ask_for_their_order(cards: CardMaker) -> None:
+    card = cards("123456789", ("", "", "7", "", "", "?"))
+    other = cards("777111222")
+    state = rig([[(card, all_but(8)), (other, 0)], [(other, 0)]], number=9)
+    state, _ = GAME.apply(state, 0, Cross(card=card, box=8))
+    screen = panel(state, 0)
+    assert "two bonuses" in screen.content
+    (row,) = screen.rows
+    assert isinstance(row, tuple)
+    assert [b.label for b in row] == ["First a 7, then any box (?)", "First any box (?), then a 7"]
+
+
+def test_the_table_shows_who_has_acted_not_what(cards: CardMaker) -> None:
+    card = cards("123456789")
+    state = rig([[(card, 0)], [(card, 0)]], number=5)
+    before = ADAPTER.table(context(GAME, state, None))
+    state, _ = GAME.apply(state, 0, Cross(card=card, box=3))  # the 4, for 1 lightning
+    after = ADAPTER.table(context(GAME, state, None))
+    assert before.pictures[0].data != after.pictures[0].data  # the tick on the badge
+    text = after.embed_text or ""
+    assert "✅" in text.splitlines()[2] and "⬜" in text.splitlines()[3]
+    assert "The number is **5** (reveal 1 of 9)" in text
+    lines = [line for line in text.splitlines() if "⚡ 4 · 🌙 0" in line]
+    assert len(lines) == 2  # the lightning Ana spent shows only once the reveal resolves
+    row = after.rows[0]
+    assert isinstance(row, tuple) and isinstance(row[0], Button)
+    assert row[0].label == "My cards"
+
+
+def test_pictures_fit_discord(cards: CardMaker) -> None:
+    card = cards("123456789")
+    state = rig([[(card, 0)] * 1] * 6, number=5)
+
+    def say(key: str, **params: object) -> str:
+        return f"{key} {params}"[:30]
+
+    view = GAME.view(state, None)
+    for seat in range(6):
+        view.boards[seat] = (
+            GAME.view(state, 0)
+            .boards[0]
+            .model_copy(update={"cards": [GAME.view(state, 0).boards[0].cards[0]] * 6})
+        )
+    image, alt = render_table(view, say, ["A very long player name indeed"] * 6)
+    assert image.width <= MAX_W and image.height <= MAX_H and alt
+    image, alt = render_cards(view.boards[0].cards, say, "title")
+    assert image.width <= MAX_W and image.height <= MAX_H and alt
