@@ -512,6 +512,26 @@ class Store:
             )
         )
 
+    async def record_solo(
+        self, game_id: int, guild_id: int, kind: str, user_id: int, score: int, *, lowest: bool
+    ) -> int | None:
+        """Keep a finished solo game's score (once); the player's best score in other
+        solo games of this kind on the server (the lowest where lower is better)."""
+        await self._write(
+            lambda db: db.execute(
+                "INSERT OR IGNORE INTO solo_scores (game_id, guild_id, kind, user_id, score)"
+                " VALUES (?, ?, ?, ?, ?)",
+                (game_id, guild_id, kind, user_id, score),
+            )
+        )
+        best = "MIN" if lowest else "MAX"
+        row = await self._fetchone(
+            f"SELECT {best}(score) AS best FROM solo_scores"  # best: MIN or MAX, no input
+            " WHERE guild_id = ? AND kind = ? AND user_id = ? AND game_id != ?",
+            (guild_id, kind, user_id, game_id),
+        )
+        return None if row is None or row["best"] is None else int(row["best"])
+
     async def dm_channel(self, user_id: int) -> int | None:
         row = await self._fetchone(
             "SELECT channel_id FROM dm_channels WHERE user_id = ?", (user_id,)

@@ -157,6 +157,16 @@ class Presenter:
         result = live.game.result(live.state) if live.state is not None else None
         if change.kind == "finished" and result is not None:
             context = table_context(live)
+            if len(live.players) == 1:  # a solo game: the player's best before this one
+                best = await self._service.store.record_solo(
+                    live.id,
+                    live.row.guild_id,
+                    live.row.kind,
+                    live.players[0].user_id,
+                    result.scores[0],
+                    lowest=result.lower_is_better,
+                )
+                context = replace(context, extra={**context.extra, "solo_best": best})
             results = await self.drawing.build(live.row.kind, "results", context, result)
             rematch = Button(say(live, "table.rematch_button", locale), ids.rematch(live.id))
             await self._post(live, replace(results, rows=(*results.rows, (rematch,))[:5]), "r")

@@ -308,11 +308,27 @@ async def test_a_solo_game_and_a_rematch(world: World) -> None:
     result = GAME.result(state)
     assert result is not None and result.winners == (0,)
     final = last_with(t.place, "Rematch")
-    assert f"Solo score: {result.scores[0]} point" in final.content
+    first = result.scores[0]
+    assert f"Solo score: {first} point" in final.content
+    assert "Your first solo game of Super Mega Lucky Box on this server." in final.content
     (ana,) = t.users
     await world.press(ana, final, "Rematch")
     lobby = last_with(t.place, "Join")
     assert lobby.id != final.id and "Start" in buttons(lobby)
+    # The rematch, left to the clock: its result names the best of the games before.
+    await world.press(ana, lobby, "Start")
+    for _ in range(80):
+        await world.advance(40)
+        await world.settle()
+        second = last_with(t.place, "Rematch")
+        if second.id != final.id:
+            break
+    assert second.id != final.id
+    score = int(second.content.split("Solo score: ")[1].split(" ")[0])
+    if score > first:
+        assert f"A new best on this server (it was {first})!" in second.content
+    else:
+        assert f"Your best on this server: {first} point" in second.content
 
 
 async def test_a_reveal_times_out_and_an_absent_player_is_played_for(world: World) -> None:

@@ -118,7 +118,15 @@ def results(ctx: Ctx, result: Result) -> Screen:
             )
         )
     if view.seats == 1:
-        lines.append(ctx.say("luckybox.ui.solo", count=scores[0].total if scores else 0))
+        total = scores[0].total if scores else 0
+        lines.append(ctx.say("luckybox.ui.solo", count=total))
+        best = ctx.extra.get("solo_best")  # the player's best before, on this server
+        if best is None:
+            lines.append(ctx.say("luckybox.ui.solo_first"))
+        elif total > best:
+            lines.append(ctx.say("luckybox.ui.solo_new_best", best=best))
+        else:
+            lines.append(ctx.say("luckybox.ui.solo_best", count=best))
     return Screen(
         content="\n".join(lines),
         pictures=(table_picture(ctx, "luckybox-scores.png"),),
