@@ -29,9 +29,9 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from functools import cache
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, Literal, TypeVar
 
-from pydantic import BaseModel, ConfigDict, TypeAdapter
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 Seat = int
 """A player's place at the table, 0..n-1, in clockwise (turn) order."""
@@ -57,9 +57,20 @@ class Options(BaseModel):
     """A game's options (the `/newgame` command's parameters). Subclass per game.
 
     Each field becomes a slash command option; its `description` is shown in Discord.
+    `pings`, here for every game, is the host's: how a player learns it is their turn.
     """
 
     model_config = ConfigDict(extra="forbid", frozen=True)
+
+    pings: Literal["mention", "dm", "off"] = Field(
+        "mention", description="Turn notices: a mention in the channel, a DM, or none"
+    )
+
+
+def option_key(game_id: str, field: str) -> str:
+    """The catalog prefix of an option's words (`.name`, `.description`, `.label`,
+    `.choice.<value>`): the game's own, or the host's for a field every game has."""
+    return f"option.{field}" if field in Options.model_fields else f"{game_id}.option.{field}"
 
 
 class State(BaseModel):

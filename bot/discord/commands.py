@@ -24,7 +24,7 @@ from bot.discord.translator import english, text
 from bot.discord.ui import Button, Screen, send_kwargs
 from bot.i18n import has, t
 from games import registry
-from games.engine import AnyGame
+from games.engine import AnyGame, Options, option_key
 
 COMMAND_NAME = re.compile(r"[a-z0-9_-]{1,32}")
 MAX_SUBCOMMANDS = 25
@@ -35,7 +35,7 @@ def option_parameters(model: type[BaseModel]) -> list[inspect.Parameter]:
     """Slash command parameters for an options model: types, ranges, defaults (a Literal
     field is a string; its choices come from `option_choices`)."""
     parameters = []
-    for name, info in model.model_fields.items():
+    for name, info in own_fields_first(model):
         annotation: Any = info.annotation
         if typing.get_origin(annotation) in (typing.Union, types.UnionType):
             annotation = next(a for a in typing.get_args(annotation) if a is not type(None))
@@ -51,6 +51,14 @@ def option_parameters(model: type[BaseModel]) -> list[inspect.Parameter]:
             )
         )
     return parameters
+
+
+def own_fields_first(model: type[BaseModel]) -> list[tuple[str, Any]]:
+    """A game's options before the host's own (`games.engine.Options`), which pydantic
+    lists first."""
+    host = Options.model_fields
+    fields = list(model.model_fields.items())
+    return [f for f in fields if f[0] not in host] + [f for f in fields if f[0] in host]
 
 
 def literal_values(model: type[BaseModel], field: str) -> tuple[str, ...]:
@@ -77,8 +85,8 @@ def option_texts(
     names: dict[str, app_commands.locale_str] = {}
     descriptions: dict[str, app_commands.locale_str] = {}
     choices: dict[str, list[app_commands.Choice[str]]] = {}
-    for field, info in model.model_fields.items():
-        key = f"{game.id}.option.{field}"
+    for field, info in own_fields_first(model):
+        key = option_key(game.id, field)
         names[field] = text(field, f"{key}.name")
         described = english(f"{key}.description", info.description or field)
         descriptions[field] = text(described[:100], f"{key}.description")

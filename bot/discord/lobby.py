@@ -9,6 +9,7 @@ from bot.discord import ids
 from bot.discord.ui import Button, Screen
 from bot.discord.wording import say
 from bot.i18n import has
+from games.engine import Options, option_key
 
 
 def player_range(live: LiveGame, locale: str) -> str:
@@ -21,10 +22,14 @@ def player_range(live: LiveGame, locale: str) -> str:
 
 
 def option_line(live: LiveGame, locale: str) -> str:
-    """The chosen options as the lobby shows them: 'Seconds per turn: 30 · ...'."""
+    """The chosen options as the lobby shows them: 'Seconds per turn: 30 · ...'; the
+    host's own (every game's, e.g. turn pings) after them, and only when changed."""
+    host = Options.model_fields
+    own = [(n, v) for n, v in live.row.options.items() if n not in host]
+    changed = [(n, v) for n, v in live.row.options.items() if n in host and v != host[n].default]
     chosen = [
         say(live, "lobby.option", locale, label=_label(live, name, locale), value=value_text)
-        for name, value in live.row.options.items()
+        for name, value in own + changed
         if (value_text := _shown(live, name, value, locale))
     ]
     return say(live, "lobby.options", locale, options=" · ".join(chosen)) if chosen else ""
@@ -58,7 +63,7 @@ def closed_screen(live: LiveGame, locale: str, key: str) -> Screen:
 
 
 def _label(live: LiveGame, name: str, locale: str) -> str:
-    key = f"{live.row.kind}.option.{name}.label"
+    key = f"{option_key(live.row.kind, name)}.label"
     return say(live, key, locale) if has(key) else name.replace("_", " ")
 
 
@@ -68,5 +73,5 @@ def _shown(live: LiveGame, name: str, value: object, locale: str) -> str:
         return say(live, "lobby.on" if value else "lobby.off", locale)
     if value in ("", None):
         return say(live, "lobby.none", locale)
-    choice = f"{live.row.kind}.option.{name}.choice.{value}"
+    choice = f"{option_key(live.row.kind, name)}.choice.{value}"
     return say(live, choice, locale) if has(choice) else str(value)

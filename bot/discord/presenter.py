@@ -19,7 +19,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import logging
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 import discord
@@ -102,6 +102,14 @@ def fingerprint(screen: Screen) -> str:
         digest.update(repr((picture.name, picture.description)).encode())
         digest.update(picture.data)
     return digest.hexdigest()
+
+
+@dataclass(frozen=True)
+class TurnNotice:
+    line: str  # for the channel
+    step: str  # what the table waits for
+    pinged: tuple[int, ...] = ()  # user ids the line mentions
+    by_dm: tuple[int, ...] = ()  # seats told by DM instead
 
 
 def happened(change: Change) -> Happened:
@@ -212,7 +220,10 @@ class Presenter:
         mentions: list[int] = []
         rows: tuple[Row, ...] = ()
         if change.kind == "started":
-            if len(live.players) <= MENTION_LIMIT:
+            if live.row.options.get("pings", "mention") != "mention":  # by DM, or none
+                names = table_context(live).joined(range(len(live.players)))
+                lines.append(say(live, "table.started", locale, mentions=names))
+            elif len(live.players) <= MENTION_LIMIT:
                 mentions = [p.user_id for p in live.players]
                 pings = " ".join(f"<@{m}>" for m in mentions)
                 lines.append(say(live, "table.started", locale, mentions=pings))
@@ -225,15 +236,15 @@ class Presenter:
                 mentions += screen.mentions
                 rows = screen.rows  # e.g. a button that opens the panel
         lines += self._absence_lines(change)
-        if change.kind != "finished":
-            turn = self._turn_notice(change)
-            if turn is not None:
-                line, pinged = turn
-                lines.append(line)
-                mentions += pinged
+        turn = self._turn_notice(change) if change.kind != "finished" else None
+        if turn is not None:
+            lines.append(turn.line)
+            mentions += turn.pinged
         if lines:
             notice = Screen(content="\n".join(lines), mentions=tuple(mentions), rows=rows)
             await self._post(live, notice, "a")
+        if turn is not None and turn.by_dm:
+            await self._turn_by_dm(live, turn)
         if live.state is not None:
             notices = adapter.private_notices(table_context(live), happened(change))
             for seat, screen in notices:
@@ -256,10 +267,12 @@ class Presenter:
             lines.append(say(live, "table.back", locale, name=live.players[seat].display_name))
         return lines
 
-    def _turn_notice(self, change: Change) -> tuple[str, list[int]] | None:
+    def _turn_notice(self, change: Change) -> TurnNotice | None:
         """The line saying whom the table waits for and for what, and whom it pings:
         the one player a turn passes to, or (no pings) everyone a new simultaneous
-        step waits for. Away players are not waited for: the bot plays for them."""
+        step waits for. Away players are not waited for: the bot plays for them. With
+        the game's `pings` option at "dm" the line pings nobody and the players are
+        told by DM instead; at "off", only the line."""
         live = change.game
         if live.state is None or live.status != "running" or len(live.players) < 2:
             return None
@@ -273,14 +286,33 @@ class Presenter:
         step = adapter_for(live.row.kind).turn_step(table_context(live))
         if step is None:
             return None
-        locale = live.row.locale
+        locale, pings = live.row.locale, live.row.options.get("pings", "mention")
+        by_dm = tuple(sorted(waiting)) if pings == "dm" and len(waiting) <= NAMES_LIMIT else ()
         if len(waiting) == 1:
-            user = live.players[next(iter(waiting))].user_id
-            return say(live, "table.turn", locale, mention=f"<@{user}>", step=step), [user]
+            seat = next(iter(waiting))
+            user = live.players[seat].user_id
+            if pings == "mention":
+                line = say(live, "table.turn", locale, mention=f"<@{user}>", step=step)
+                return TurnNotice(line, step, pinged=(user,))
+            name = live.players[seat].display_name
+            line = say(live, "table.turn_unpinged", locale, name=name, step=step)
+            return TurnNotice(line, step, by_dm=by_dm)
         if len(waiting) > NAMES_LIMIT:
-            return say(live, "table.waiting_many", locale, count=len(waiting), step=step), []
+            line = say(live, "table.waiting_many", locale, count=len(waiting), step=step)
+            return TurnNotice(line, step)
         names = table_context(live).joined(waiting)
-        return say(live, "table.waiting", locale, names=names, step=step), []
+        line = say(live, "table.waiting", locale, names=names, step=step)
+        return TurnNotice(line, step, by_dm=by_dm)
+
+    async def _turn_by_dm(self, live: LiveGame, turn: TurnNotice) -> None:
+        # The game's thread (the table message may move down right after this).
+        link = f"https://discord.com/channels/{live.row.guild_id}/{live.row.channel_id}"
+        for seat in turn.by_dm:
+            text = say(
+                live, "table.turn_dm", live.row.locale, game=live.game.name, step=turn.step,
+                link=link,
+            )  # fmt: skip
+            await self.direct(live, seat, Screen(content=text))
 
     async def _post(self, live: LiveGame, screen: Screen, purpose: str) -> discord.Message | None:
         """Post in the game's channel; `purpose` keeps the message's nonce apart from the

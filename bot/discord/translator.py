@@ -8,7 +8,8 @@ for English, for locales without a catalog, and while a key is missing.
 
 Keys: `command.<cmd>.name` / `.description` for the host's commands (and
 `command.rules.option.game.*`), `<game>.command` for a /newgame subcommand, and
-`<game>.option.<field>.name` / `.description` / `.choice.<value>` for a game's options.
+`<game>.option.<field>.name` / `.description` / `.choice.<value>` for a game's options
+(`option.<field>.*` for the host's own, such as `pings`).
 """
 
 from __future__ import annotations

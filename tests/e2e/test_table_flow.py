@@ -20,7 +20,7 @@ def notices(place: Channel) -> list[str]:
     return [m.content for m in place.visible_messages() if not m.embeds and m.content]
 
 
-async def race(world: World, *names: str, **options: int) -> tuple[Channel, list[SimUser]]:
+async def race(world: World, *names: str, **options: int | str) -> tuple[Channel, list[SimUser]]:
     users = world.users(*names)
     place = await world.open_game(users[0], "race", None, turn_seconds=TURN, **options)
     for user in users[1:]:
@@ -40,6 +40,23 @@ async def test_a_turn_notice_pings_the_next_player_and_names_the_step(world: Wor
     said = notices(place)[-1]
     assert said.startswith("Ana adds 1.") and said.endswith(f"{ben.mention}: {STEP}")
     assert cleo.mention not in said and "your turn" not in said
+
+
+async def test_turn_notices_by_dm_or_none_ping_nobody_in_the_channel(world: World) -> None:
+    place, (ana, ben, _) = await race(world, "Ana", "Ben", "Cleo", pings="dm")
+    assert notices(place)[-1] == f"The game begins! Ana, Ben and Cleo\nAna: {STEP}"
+    (dm,) = ana.dms()
+    assert dm.content.startswith(f"Your turn in Race to Ten: {STEP} https://")
+    assert dm.content.endswith(f"/{place.id}")  # a link to the game's thread
+    await add(world, ana, place)
+    assert notices(place)[-1].endswith(f"Ben: {STEP}")
+    assert not any(ben.mention in n for n in notices(place))
+    assert len(ben.dms()) == 1 and len(ana.dms()) == 1
+
+    quiet, (dan, eve) = await race(world, "Dan", "Eve", pings="off")
+    await add(world, dan, quiet)
+    assert notices(quiet)[-1].endswith(f"Eve: {STEP}") and eve.mention not in notices(quiet)[-1]
+    assert not dan.dms() and not eve.dms()
 
 
 async def test_a_player_whose_time_runs_out_twice_is_away_until_back(world: World) -> None:

@@ -17,6 +17,7 @@ from bot.discord.commands import literal_values
 from bot.discord.translator import localized, valid_name, valid_text
 from bot.i18n import catalogs, has, language, t
 from games import registry
+from games.engine import option_key
 
 ROOT = Path(__file__).resolve().parents[2]
 LANGUAGES = ("en", "de")
@@ -156,11 +157,12 @@ def command_keys(game_ids: list[str]) -> Iterator[tuple[str, str]]:
         yield f"{game.id}.command", "text"
         model = game.options_model
         for field in model.model_fields:
-            yield f"{game.id}.option.{field}.name", "name"
-            yield f"{game.id}.option.{field}.description", "text"
-            yield f"{game.id}.option.{field}.label", "text"
+            key = option_key(game.id, field)
+            yield f"{key}.name", "name"
+            yield f"{key}.description", "text"
+            yield f"{key}.label", "text"
             for value in literal_values(model, field):
-                yield f"{game.id}.option.{field}.choice.{value}", "text"
+                yield f"{key}.choice.{value}", "text"
 
 
 def _all_games() -> list[str]:
