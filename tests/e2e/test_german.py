@@ -16,7 +16,7 @@ from bot.double.errors import ApiError
 from bot.double.limits import check_commands
 from bot.i18n import catalogs
 from games import registry
-from games.engine import AnyGame
+from games.engine import AnyGame, option_key
 from tests.support.harness import World, table
 from tests.support.marked import languages, marked_catalog, texts_of, unmarked
 
@@ -90,7 +90,7 @@ async def test_literal_options_are_choices_with_catalog_names(world: World) -> N
         for field in game.options_model.model_fields:
             spec = option(sub, field)
             for choice in spec.get("choices") or []:
-                key = f"{game.id}.option.{field}.choice.{choice['value']}"
+                key = f"{option_key(game.id, field)}.choice.{choice['value']}"
                 assert choice["name"] == catalogs()["en"].get(key, str(choice["value"]))
 
 
