@@ -116,6 +116,6 @@ def build_app(double: DiscordDouble) -> web.Application:
 async def attachment(request: web.Request) -> web.StreamResponse:
     double = double_of(request)
     found = double.state.attachments.get(int(request.match_info["attachment_id"]))
-    if found is None:
+    if found is None or found.dropped:  # an old picture's bytes are let go (pictures.py)
         raise web.HTTPNotFound()
     return web.Response(body=found.data, content_type=found.content_type)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import time
 from dataclasses import dataclass, field
 
 from bot.double import errors, limits
@@ -47,6 +48,16 @@ class InteractionRecord:
     modal: Modal | None = None
     choices: list[Json] | None = None
     callback_errors: list[errors.ApiError] = field(default_factory=list)
+    # Real time (monotonic), whatever the double's clock: for latency figures.
+    created_monotonic: float = field(default_factory=time.monotonic)
+    acknowledged_monotonic: float | None = None
+
+    @property
+    def ack_seconds(self) -> float | None:
+        """Real seconds from the interaction's creation to its first response."""
+        if self.acknowledged_monotonic is None:
+            return None
+        return self.acknowledged_monotonic - self.created_monotonic
 
     @property
     def acknowledged(self) -> bool:
@@ -223,6 +234,7 @@ class Interactions:
         else:
             self._check_type(record, kind, set())
         record.response_type = kind
+        record.acknowledged_monotonic = time.monotonic()
         task = self._deadlines.pop(record.id, None)
         if task is not None:
             task.cancel()

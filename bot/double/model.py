@@ -139,10 +139,23 @@ class Attachment:
     url: str
     description: str | None = None
     ephemeral: bool = False
+    # Set once the bytes were let go (see `bot.double.pictures`): size and dimensions stay.
+    dropped_size: int | None = None
+    dropped_dims: tuple[int, int] | None = None
 
     @property
     def size(self) -> int:
-        return len(self.data)
+        return len(self.data) if self.dropped_size is None else self.dropped_size
+
+    @property
+    def dropped(self) -> bool:
+        return self.dropped_size is not None
+
+    def drop_data(self) -> None:
+        """Forget the bytes (an old picture), keeping what the message's JSON shows."""
+        if self.dropped_size is None:
+            self.dropped_size, self.dropped_dims = len(self.data), image_size(self.data)
+            self.data = b""
 
     @property
     def is_image(self) -> bool:
@@ -159,7 +172,7 @@ class Attachment:
         }
         if self.description is not None:
             data["description"] = self.description
-        dims = image_size(self.data)
+        dims = image_size(self.data) if self.dropped_size is None else self.dropped_dims
         if dims is not None:
             data["width"], data["height"] = dims
         if self.ephemeral:

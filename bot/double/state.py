@@ -35,6 +35,7 @@ from bot.double.model import (
 )
 from bot.double.nonces import Nonces
 from bot.double.old_edits import OldMessageEdits
+from bot.double.pictures import PictureMemory
 from bot.double.waiting import Notifier
 
 GUILDS = 1 << 0
@@ -76,6 +77,7 @@ class DoubleState:
         # well: late interactions, too many edits of an old message (tests check it).
         self.failures: list[str] = []
         self.old_edits = OldMessageEdits()
+        self.pictures = PictureMemory()  # bytes of recent files only (bounded memory)
         self.nonces = Nonces()
         self.bot = self.create_user(bot_name, bot=True)
         self.application_id = self.bot.id
@@ -274,6 +276,7 @@ class DoubleState:
         flags = int(body.get("flags") or 0) & SENDABLE_FLAGS
         message.flags = flags | extra_flags | (EPHEMERAL if visible_to is not None else 0)
         apply_body(self, message, body, uploads, creating=True)
+        self.pictures.touched(message)
         self.messages[message.id] = message
         channel.messages.append(message)
         if channel.is_thread:
@@ -292,7 +295,10 @@ class DoubleState:
         if "flags" in body and body["flags"] is not None:
             keep = message.flags & ~EDITABLE_FLAGS
             message.flags = keep | (int(body["flags"]) & EDITABLE_FLAGS)
+        before = message.attachments
         apply_body(self, message, body, uploads, creating=False)
+        if uploads or message.attachments != before:
+            self.pictures.touched(message, before)
         message.edited_timestamp = self.now()
         message.revision += 1
         if message.visible_to is None:

@@ -1,0 +1,100 @@
+"""Load benchmark: the real bot and a bare discord.py client under the same clicks.
+
+    python tests/bench/bench_load.py --games K --seconds S
+    python tests/bench/bench_load.py --players 200
+    (or python -m tests.bench.bench_load ...)
+
+The Discord double runs in this process on 127.0.0.1, together with the simulated
+players (they drive it through its in-process SimUser API); the bot runs in a
+subprocess, and so, in a second phase of the same run, does the bare client, which
+gets the bot's recorded click stream again at the same moments (see
+`tests/bench/load/run.py`). K games of the mix (Lama, live Tüfteln, Lupusburg; see
+`tests/bench/load/games.py`) are opened at once and played as fast as the games allow
+for S seconds. Printed for both: ack p50/p95/p99/max (creation to first response, as
+the double saw them), late acks (> 3 s or never), CPU per action of the process and
+its children (a picture pool counts), event-loop lag, peak RSS, requests per action by
+route. The last line: `cpu_ratio=<x> p99_ratio=<y> late_acks=<n>` (bot / bare client;
+late acks of the bot).
+
+`--players N` instead runs one scheduled Tüfteln game of N players: after the first
+roll, every player opens their sheet and places the roll at once. The last line:
+`placements=<n> max_ack_ms=<x> all_answered_s=<y> requests_per_placement=<z>`
+(all_answered_s: from the first click until every placement is stored and every click
+acknowledged; requests: every request the bot made meanwhile, sheets included).
+
+Figures are noisy on a shared machine; the two processes are measured in one run so
+the ratios compare like with like. `--keep DIR` keeps the database and the logs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+if __package__ in (None, ""):  # run as a script: the repository root on the path
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+from tests.bench.load.measure import summary
+from tests.bench.load.run import RollResult, run_mix, run_players
+
+
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="python tests/bench/bench_load.py")
+    parser.add_argument("--games", type=int, default=10, help="concurrent games (K)")
+    parser.add_argument("--seconds", type=float, default=30.0, help="measured seconds (S)")
+    parser.add_argument("--players", type=int, help="instead: one Tüfteln roll, N players")
+    parser.add_argument("--seed", type=int, default=1, help="the players' random choices")
+    parser.add_argument("--keep", type=Path, help="keep the database and logs here")
+    return parser.parse_args(argv)
+
+
+def report_roll(result: RollResult) -> list[str]:
+    lines = result.phase.lines()
+    acks = result.routes["POST /interactions/{interaction_id}/{interaction_token}/callback"]
+    if result.placements:
+        lines.append(
+            f"{result.clicks} interactions for {result.placements} placements"
+            f" ({result.clicks / result.placements:.1f} each: the sheet, then the roll's steps);"
+            f" requests besides the acknowledgements:"
+            f" {(result.requests - acks) / result.placements:.2f} per placement"
+        )
+    lines.append(
+        f"placements={result.placements} max_ack_ms={result.max_ack_ms:.0f}"
+        f" all_answered_s={result.all_answered_s:.2f}"
+        f" requests_per_placement={result.requests_per_placement:.2f}"
+    )
+    return lines
+
+
+async def bench(args: argparse.Namespace, folder: Path) -> list[str]:
+    if args.players:
+        return report_roll(await run_players(args.players, folder, args.seed))
+    result = await run_mix(args.games, args.seconds, folder, args.seed)
+    lines = [
+        f"{args.games} concurrent games (mix: Lama, live Tüfteln, Lupusburg), {args.seconds:g} s"
+    ]
+    lines += [f"player trouble (measured anyway): {e}" for e in result.errors[:8]]
+    lines += result.bot.lines() + result.bare.lines()
+    lines.append(f"the double and players' process: peak RSS {result.double_peak_rss_mb:.0f} MB")
+    lines.append(summary(result.bot, result.bare))
+    return lines
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
+    with tempfile.TemporaryDirectory(prefix="bench-load-") as scratch:
+        folder = args.keep or Path(scratch)
+        folder.mkdir(parents=True, exist_ok=True)
+        started = time.perf_counter()
+        lines = asyncio.run(bench(args, folder))
+        print(f"(run took {time.perf_counter() - started:.0f} s; logs in {folder})", flush=True)
+        print("\n".join(lines), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

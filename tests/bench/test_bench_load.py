@@ -1,0 +1,60 @@
+"""The load benchmark runs end to end at a tiny scale (the real bot and the bare client
+in subprocesses against the double) and prints the figures the issue asks for."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+SCRIPT = ROOT / "tests" / "bench" / "bench_load.py"
+
+
+def bench(*args: str) -> list[str]:
+    done = subprocess.run(
+        [sys.executable, str(SCRIPT), *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    return done.stdout.strip().splitlines()
+
+
+def figure(lines: list[str], pattern: str) -> list[tuple[str, ...]]:
+    return [m.groups() for line in lines if (m := re.search(pattern, line))]
+
+
+def test_two_games_for_five_seconds_compare_the_bot_with_the_bare_client() -> None:
+    lines = bench("--games", "2", "--seconds", "5")
+    last = re.fullmatch(r"cpu_ratio=([\d.]+) p99_ratio=([\d.]+) late_acks=(\d+)", lines[-1])
+    assert last is not None, lines[-1]
+    assert float(last[1]) > 0 and float(last[2]) > 0
+    counts = figure(lines, r"^== (this bot|bare client): (\d+) interactions")
+    assert [name for name, _ in counts] == ["this bot", "bare client"]
+    assert counts[0][1] == counts[1][1] and int(counts[0][1]) > 5  # the same click stream
+    committed = dict(
+        re.findall(
+            r"(\w+(?: deadlines)?) (\d+)", figure(lines, r"^actions committed .*: (.*)$")[0][0]
+        )
+    )
+    assert int(committed["lama"]) > 0 and int(committed["tufteln"]) > 0  # players moved
+    per_action = figure(lines, r"^requests per action: ([\d.]+)")
+    assert float(per_action[1][0]) == 1.0  # the bare client only acknowledges
+    assert len(figure(lines, r"^ack ms: p50 [\d.]+ +p95 [\d.]+ +p99 [\d.]+ +max [\d.]+")) == 2
+    assert len(figure(lines, r"^event-loop lag ms: p50 [\d.]+")) == 2
+
+
+def test_a_few_players_place_one_scheduled_roll() -> None:
+    lines = bench("--players", "4")
+    last = re.fullmatch(
+        r"placements=(\d+) max_ack_ms=(\d+) all_answered_s=([\d.]+)"
+        r" requests_per_placement=([\d.]+)",
+        lines[-1],
+    )
+    assert last is not None, lines[-1]
+    assert int(last[1]) == 4 and float(last[4]) > 0
