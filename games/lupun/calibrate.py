@@ -282,12 +282,16 @@ def write_deck(
             raise ValueError(f"{task_id} not found once in {path}")
     rows = [", ".join(f'"{i}"' for i in short[k : k + 9]) + "," for k in range(0, len(short), 9)]
     block = "SHORT_DECK_IDS: tuple[str, ...] = (\n" + "\n".join(f"    {r}" for r in rows) + "\n)"
-    text = re.sub(r"SHORT_DECK_IDS: tuple\[str, \.\.\.\] = \(\n.*?\n\)", block, text,
-                  flags=re.DOTALL)
+    text = re.sub(
+        r"SHORT_DECK_IDS: tuple\[str, \.\.\.\] = \(\n.*?\n\)", block, text, flags=re.DOTALL
+    )
     anchors = "".join(f'    "{i}": {calibrated[i]},\n' for i in PUBLISHED)
-    text = re.sub(r"CALIBRATED_ANCHORS: dict\[str, int\] = \{.*?\}",
-                  "CALIBRATED_ANCHORS: dict[str, int] = {\n" + anchors + "}", text,
-                  flags=re.DOTALL)
+    text = re.sub(
+        r"CALIBRATED_ANCHORS: dict\[str, int\] = \{.*?\}",
+        "CALIBRATED_ANCHORS: dict[str, int] = {\n" + anchors + "}",
+        text,
+        flags=re.DOTALL,
+    )
     path.write_text(text, encoding="utf-8")
 
 
@@ -297,14 +301,20 @@ def report(calibration: Calibration, out: Callable[[str], object] = print) -> No
     for r in calibration.results:
         anchor = PUBLISHED.get(r.task.id)
         note = f"printed {anchor}" if anchor is not None else ""
-        out(f"{r.task.id:5} {r.task.family:12} {r.rate:5.2f} {r.random_fill:5.2f} "
-            f"{calibration.points[r.task.id]:5d} {final[r.task.id]:4d}  {note}")
+        out(
+            f"{r.task.id:5} {r.task.family:12} {r.rate:5.2f} {r.random_fill:5.2f} "
+            f"{calibration.points[r.task.id]:5d} {final[r.task.id]:4d}  {note}"
+        )
     out(f"fit: points = {calibration.a:.2f} + {calibration.b:.2f} * logit(rate)")
-    out(f"Spearman rho against the anchors: {calibration.rho:.2f} "
-        f"(plain random fill: {calibration.rho_random_fill:.2f})")
+    out(
+        f"Spearman rho against the anchors: {calibration.rho:.2f} "
+        f"(plain random fill: {calibration.rho_random_fill:.2f})"
+    )
     for task_id, deviation in calibration.deviations.items():
-        out(f"  anchor {task_id} printed {PUBLISHED[task_id]}: calibrated "
-            f"{calibration.points[task_id]} ({deviation:+d})")
+        out(
+            f"  anchor {task_id} printed {PUBLISHED[task_id]}: calibrated "
+            f"{calibration.points[task_id]} ({deviation:+d})"
+        )
     worst = max(abs(d) for d in calibration.deviations.values())
     out(f"worst anchor deviation: {worst} ({'ok' if worst <= 2 else 'OFF BY MORE THAN 2'})")
     histogram = {p: sum(1 for v in final.values() if v == p) for p in range(1, 10)}
@@ -320,8 +330,10 @@ def main(argv: Sequence[str] | None = None) -> None:
     started = time.perf_counter()
     calibration = calibrate(args.seed, args.games)
     report(calibration)
-    print(f"seed {args.seed}, {args.games} rounds x {len(PLAYER_COUNTS)} player counts per "
-          f"task, {time.perf_counter() - started:.0f} s")
+    print(
+        f"seed {args.seed}, {args.games} rounds x {len(PLAYER_COUNTS)} player counts per "
+        f"task, {time.perf_counter() - started:.0f} s"
+    )
     if args.write:
         points = deck_points(calibration)
         write_deck(points, short_deck(points), calibration.points)

@@ -231,12 +231,14 @@ DECK: tuple[Task, ...] = tuple(
 )
 _BY_ID = {task.id: task for task in DECK}
 
+# fmt: off
 SHORT_DECK_IDS: tuple[str, ...] = (
     "t001", "t004", "t015", "t017", "t031", "t035", "t039", "t043", "t045",
     "t049", "t051", "t053", "t059", "t061", "t064", "t069", "t074", "t077",
     "t080", "t086", "t091", "t093", "t099", "t100", "t107", "t108", "t112",
     "t117", "t119", "t121", "t125", "t126", "t130", "t131", "t136", "t137",
 )
+# fmt: on
 """The short deck: 36 tasks spread over the points, every family (picked by calibrate)."""
 
 

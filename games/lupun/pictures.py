@@ -181,7 +181,10 @@ def _players(
         colour = player_colour(seat)
         draw.rounded_rectangle((SIDE_X, y, SIDE_X + 40, y + 40), radius=6, fill=colour)
         draw.text(
-            (SIDE_X + 20, y + 21), marks[seat], font=font(TEXT, True), fill=_ink_on(colour),
+            (SIDE_X + 20, y + 21),
+            marks[seat],
+            font=font(TEXT, True),
+            fill=_ink_on(colour),
             anchor="mm",
         )
         score = (
@@ -191,8 +194,12 @@ def _players(
         )
         score_w = font(TEXT).getlength(score)
         name_w = width - 52 - score_w - 12
-        draw.text((SIDE_X + 52, y + 8), _fit(names[seat], TEXT + 2, name_w, True),
-                  font=font(TEXT + 2, True), fill=INK)
+        draw.text(
+            (SIDE_X + 52, y + 8),
+            _fit(names[seat], TEXT + 2, name_w, True),
+            font=font(TEXT + 2, True),
+            fill=INK,
+        )
         draw.text((WIDTH - 10, y + 10), score, font=font(TEXT), fill=INK, anchor="ra")
         row_y = y + 48
         held = set(view.tiles[seat]) if view.tiles else set(TILES)
@@ -200,26 +207,49 @@ def _players(
         for value in TILES:
             x = SIDE_X + value * (TILE + 4)
             _hand_tile(
-                draw, x, row_y, value, seat,
-                held=points is not None or value in held, turned=value in turned,
+                draw,
+                x,
+                row_y,
+                value,
+                seat,
+                held=points is not None or value in held,
+                turned=value in turned,
             )
         extra_x = SIDE_X + 10 * (TILE + 4) + 6
         if view.jokers[seat] and points is None:
             draw.rounded_rectangle(
-                (extra_x, row_y, extra_x + TILE, row_y + TILE), radius=6, fill=WHITE,
-                outline=colour, width=5,
+                (extra_x, row_y, extra_x + TILE, row_y + TILE),
+                radius=6,
+                fill=WHITE,
+                outline=colour,
+                width=5,
             )
             joker = "J" if view.jokers[seat] == 1 else f"J{view.jokers[seat]}"
-            draw.text((extra_x + TILE / 2, row_y + TILE / 2 + 1), joker,
-                      font=font(TEXT, True), fill=INK, anchor="mm")
+            draw.text(
+                (extra_x + TILE / 2, row_y + TILE / 2 + 1),
+                joker,
+                font=font(TEXT, True),
+                fill=INK,
+                anchor="mm",
+            )
             extra_x += TILE + 6
         if view.win_card[seat] and points is None:
             word = say("lupun.picture.win_card")
             w = font(TEXT, True).getlength(word) + 14
-            draw.rounded_rectangle((extra_x, row_y, extra_x + w, row_y + TILE), radius=6,
-                                   fill=(240, 228, 66), outline=INK, width=2)
-            draw.text((extra_x + w / 2, row_y + TILE / 2 + 1), word, font=font(TEXT, True),
-                      fill=INK, anchor="mm")
+            draw.rounded_rectangle(
+                (extra_x, row_y, extra_x + w, row_y + TILE),
+                radius=6,
+                fill=(240, 228, 66),
+                outline=INK,
+                width=2,
+            )
+            draw.text(
+                (extra_x + w / 2, row_y + TILE / 2 + 1),
+                word,
+                font=font(TEXT, True),
+                fill=INK,
+                anchor="mm",
+            )
 
 
 def _status(view: LupunView, names: Sequence[str], say: Say) -> str:
@@ -307,8 +337,13 @@ def _diagram(
         value = board[space] if board else None
         if value is not None:
             shown = "J" if value == JOKER else str(value)
-            draw.text((x0 + MINI / 2, y0 + MINI / 2 + 1), shown, font=font(TEXT, True),
-                      fill=INK, anchor="mm")
+            draw.text(
+                (x0 + MINI / 2, y0 + MINI / 2 + 1),
+                shown,
+                font=font(TEXT, True),
+                fill=INK,
+                anchor="mm",
+            )
     draw.rectangle((x, y, x + COLUMNS * MINI, y + ROWS * MINI), outline=INK, width=2)
 
 
@@ -326,22 +361,29 @@ def render_tasks(
         found = task(card)
         x = margin + (number - 1) * (card_w + gap)
         y = margin
-        draw.rounded_rectangle((x, y, x + card_w, CARD_H - margin), radius=14, fill=CARD_BG,
-                               outline=INK, width=2)
+        draw.rounded_rectangle(
+            (x, y, x + card_w, CARD_H - margin), radius=14, fill=CARD_BG, outline=INK, width=2
+        )
         draw.ellipse((x + 12, y + 12, x + 76, y + 76), fill=(0, 114, 178))
-        draw.text((x + 44, y + 45), str(found.points), font=font(36, True), fill=WHITE,
-                  anchor="mm")
+        draw.text((x + 44, y + 45), str(found.points), font=font(36, True), fill=WHITE, anchor="mm")
         points = say("lupun.picture.points", count=found.points)
         draw.text((x + 88, y + 28), _fit(points, TEXT, card_w - 140), font=font(TEXT), fill=INK)
-        draw.text((x + card_w - 14, y + 14), f"#{number}", font=font(TEXT + 4, True),
-                  fill=MUTED, anchor="ra")
+        draw.text(
+            (x + card_w - 14, y + 14),
+            f"#{number}",
+            font=font(TEXT + 4, True),
+            fill=MUTED,
+            anchor="ra",
+        )
         grid_x = x + (card_w - COLUMNS * MINI) / 2
         _diagram(draw, grid_x, y + 92, set(found.region), board or [None] * SIZE)
         sentence = say(found.text_key)
         text_y = y + 92 + ROWS * MINI + 16
         lines = _wrap(sentence, TEXT + 2, card_w - 28, most=7)
-        draw.multiline_text((x + 14, text_y), "\n".join(lines), font=font(TEXT + 2), fill=INK,
-                            spacing=6)
-        described.append(say("lupun.picture.card_alt", number=number, count=found.points,
-                             text=sentence))
+        draw.multiline_text(
+            (x + 14, text_y), "\n".join(lines), font=font(TEXT + 2), fill=INK, spacing=6
+        )
+        described.append(
+            say("lupun.picture.card_alt", number=number, count=found.points, text=sentence)
+        )
     return image, " ".join(described)[:1000]

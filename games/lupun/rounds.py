@@ -226,9 +226,7 @@ def score_round(state: LupunState) -> list[Event]:
     round_points = [r.points for r in reports]
     state.history.append(round_points)
     state.totals = [t + p for t, p in zip(state.totals, round_points, strict=True)]
-    won = [
-        s for s, r in enumerate(reports) if r.win_card and len(r.solved) == len(r.tasks) == KEEP
-    ]
+    won = [s for s, r in enumerate(reports) if r.win_card and len(r.solved) == len(r.tasks) == KEEP]
     state.last_round = RoundReport(
         round=state.round,
         board=list(state.board),

@@ -122,12 +122,18 @@ def _search_conditions(
         return min(open_count[i] for i in holding), -len(holding)
 
     involved.sort(key=order)
-    watchers = [[c for c, r in zip(conditions, regions, strict=True) if space in r]
-                for space in involved]
+    watchers = [
+        [c for c, r in zip(conditions, regions, strict=True) if space in r] for space in involved
+    ]
     # the conditions still open before setting the joker at each depth
-    still_open = [[c for c, r in zip(conditions, regions, strict=True)
-                   if any(space in r for space in involved[depth:])]
-                  for depth in range(len(involved))]
+    still_open = [
+        [
+            c
+            for c, r in zip(conditions, regions, strict=True)
+            if any(space in r for space in involved[depth:])
+        ]
+        for depth in range(len(involved))
+    ]
     work = list(values)
     failed: set[tuple[int, tuple[Hashable, ...]]] = set()
 

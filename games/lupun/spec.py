@@ -182,9 +182,9 @@ def line_sum(op: CompareOp, total: int) -> Callable[[board.Region], Condition]:
     return lambda line: Compare(Sum(line), op, Const(total))
 
 
-def line_count(kind: Kind, op: CountOp, n: int, bound: int = 0) -> Callable[
-    [board.Region], Condition
-]:
+def line_count(
+    kind: Kind, op: CountOp, n: int, bound: int = 0
+) -> Callable[[board.Region], Condition]:
     return lambda line: Count(line, kind, op, n, bound)
 
 

@@ -429,7 +429,6 @@ class Chain(Condition):
                 return True
         return False
 
-
     def signature(self, values: Values) -> Hashable:
         # Per window and direction: broken, or the first number the known ones imply.
         cells = [values[s] for s in self.line]

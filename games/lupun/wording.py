@@ -64,33 +64,44 @@ _SHAPES = {
 def place(region: board.Region) -> Place:
     for number in range(1, board.ROWS + 1):
         if region == board.row(number):
-            return Place(f"row {number}", f"in row {number}", f"von Reihe {number}",
-                         f"in Reihe {number}")
+            return Place(
+                f"row {number}", f"in row {number}", f"von Reihe {number}", f"in Reihe {number}"
+            )
     for letter in board.COLUMN_LETTERS:
         if region == board.column(letter):
-            return Place(f"column {letter}", f"in column {letter}", f"von Spalte {letter}",
-                         f"in Spalte {letter}")
+            return Place(
+                f"column {letter}",
+                f"in column {letter}",
+                f"von Spalte {letter}",
+                f"in Spalte {letter}",
+            )
     if region == board.CORNERS:
-        return Place("the four corners", "in the four corners", "der vier Ecken",
-                     "in den vier Ecken")
+        return Place(
+            "the four corners", "in the four corners", "der vier Ecken", "in den vier Ecken"
+        )
     first = board.space_name(region[0])
     for (width, height), (en, de_von, de_in) in _SHAPES.items():
         try:
             if region == board.block(first, width, height):
                 span = f"{first}-{board.space_name(region[-1])}"
-                return Place(f"the {en} {span}", f"in the {en} {span}", f"{de_von} {span}",
-                             f"{de_in} {span}")
+                return Place(
+                    f"the {en} {span}", f"in the {en} {span}", f"{de_von} {span}", f"{de_in} {span}"
+                )
         except ValueError:
             continue
     names = [board.space_name(s) for s in region]
-    return Place(_and(names, "and"), f"on {_and(names, 'and')}", f"von {_and(names, 'und')}",
-                 f"auf {_and(names, 'und')}")
+    return Place(
+        _and(names, "and"),
+        f"on {_and(names, 'and')}",
+        f"von {_and(names, 'und')}",
+        f"auf {_and(names, 'und')}",
+    )
 
 
-ANY_ROW = Place("one of the rows", "in one of the rows", "einer der Reihen",
-                "in einer der Reihen")
-ANY_COLUMN = Place("one of the columns", "in one of the columns", "einer der Spalten",
-                   "in einer der Spalten")
+ANY_ROW = Place("one of the rows", "in one of the rows", "einer der Reihen", "in einer der Reihen")
+ANY_COLUMN = Place(
+    "one of the columns", "in one of the columns", "einer der Spalten", "in einer der Spalten"
+)
 
 
 # --- expressions -------------------------------------------------------------------------
@@ -131,8 +142,11 @@ def _de(expr: Expr, case: str, where: Place | None = None) -> str:
 # --- conditions (clauses without the final full stop) -----------------------------------
 
 _KIND_EN = {"odd": "odd number", "even": "even number", "prime": "prime number"}
-_KIND_DE = {"odd": ("ungerade Zahl", "ungerade Zahlen"), "even": ("gerade Zahl", "gerade Zahlen"),
-            "prime": ("Primzahl", "Primzahlen")}
+_KIND_DE = {
+    "odd": ("ungerade Zahl", "ungerade Zahlen"),
+    "even": ("gerade Zahl", "gerade Zahlen"),
+    "prime": ("Primzahl", "Primzahlen"),
+}
 
 
 def _kind_en(count: Count, n: int) -> str:
@@ -176,14 +190,20 @@ def clause(condition: Condition, lang: str, where: Place | None = None) -> str:
     if isinstance(condition, Chain):
         if condition.length < len(condition.line):
             if en:
-                return (f"{here.en_in} there is a chain of {condition.length} consecutive"
-                        " numbers, up or down")
-            return (f"{here.de_in} gibt es eine Kette aus {condition.length}"
-                    " aufeinanderfolgenden Zahlen, auf- oder absteigend")
+                return (
+                    f"{here.en_in} there is a chain of {condition.length} consecutive"
+                    " numbers, up or down"
+                )
+            return (
+                f"{here.de_in} gibt es eine Kette aus {condition.length}"
+                " aufeinanderfolgenden Zahlen, auf- oder absteigend"
+            )
         if en:
             return f"the numbers {here.en_in} form a chain of consecutive numbers, up or down"
-        return (f"die Zahlen {here.de_in} bilden eine Kette aufeinanderfolgender Zahlen,"
-                " auf- oder absteigend")
+        return (
+            f"die Zahlen {here.de_in} bilden eine Kette aufeinanderfolgender Zahlen,"
+            " auf- oder absteigend"
+        )
     if isinstance(condition, Alternating):
         if en:
             return f"even and odd numbers alternate {here.en_in}"
@@ -210,14 +230,20 @@ def _compare(condition: Compare, en: bool, where: Place | None) -> str:
     left, op, right = condition.left, condition.op, condition.right
     exact = op == "=" and isinstance(right, Const) and isinstance(left, Sum)
     if en:
-        verb = {"=": "is exactly" if exact else "equals", "<": "is less than",
-                ">": "is greater than", "!=": "differs from"}[op]
+        verb = {
+            "=": "is exactly" if exact else "equals",
+            "<": "is less than",
+            ">": "is greater than",
+            "!=": "differs from",
+        }[op]
         return f"{_en(left, where)} {verb} {_en(right)}"
     if op == "=":
         verb, case = ("ist genau", "nom") if exact else ("ist gleich", "dat")
     else:
-        verb, case = {"<": "ist kleiner als", ">": "ist größer als", "!=": "ist ungleich"}[op], (
-            "dat" if op == "!=" else "nom")
+        verb, case = (
+            {"<": "ist kleiner als", ">": "ist größer als", "!=": "ist ungleich"}[op],
+            ("dat" if op == "!=" else "nom"),
+        )
     return f"{_de(left, 'nom', where)} {verb} {_de(right, case)}"
 
 
@@ -257,8 +283,9 @@ def sentence(task: Task, lang: str) -> str:
 
 def table(tasks: tuple[Task, ...], lang: str) -> str:
     lines = [MARKER, "[lupun.task]"]
-    lines += [f"{task.id} = {json.dumps(sentence(task, lang), ensure_ascii=False)}"
-              for task in tasks]
+    lines += [
+        f"{task.id} = {json.dumps(sentence(task, lang), ensure_ascii=False)}" for task in tasks
+    ]
     return "\n".join(lines) + "\n"
 
 

@@ -364,8 +364,10 @@ async def test_a_long_game_is_played_to_its_end_with_tile_turning(world: World) 
     assert any(len(t) == 10 for t in state.turned)
     final = tab.place.visible_messages()[-1]
     assert "All 10 tiles turned." in final.content
-    assert any(m.embeds and "Round 1: every task revealed" in str(m.embeds[0]["title"])
-               for m in tab.place.visible_messages())
+    assert any(
+        m.embeds and "Round 1: every task revealed" in str(m.embeds[0]["title"])
+        for m in tab.place.visible_messages()
+    )
 
 
 async def test_time_runs_out_a_player_is_away_then_back(world: World) -> None:

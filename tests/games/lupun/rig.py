@@ -147,8 +147,10 @@ def owners_for(
         if value is None:
             owners.append(None)
             continue
-        seat = jokers[space] if value == JOKER else min(
-            (s for s in range(seats) if value in left[s]), key=lambda s: (placed[s], s)
+        seat = (
+            jokers[space]
+            if value == JOKER
+            else min((s for s in range(seats) if value in left[s]), key=lambda s: (placed[s], s))
         )
         if value != JOKER:
             left[seat].remove(value)

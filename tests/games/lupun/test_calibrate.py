@@ -105,8 +105,7 @@ def test_greedy_places_elsewhere_when_its_tasks_are_settled() -> None:
 
 
 def test_greedy_puts_its_9_on_the_peak() -> None:
-    space, tile = greedy_placement((None,) * SIZE, [by_id("t124")], [0, 3, 9],
-                                   random.Random(3))
+    space, tile = greedy_placement((None,) * SIZE, [by_id("t124")], [0, 3, 9], random.Random(3))
     assert (space, tile) == (space_index("C3"), 9)
 
 

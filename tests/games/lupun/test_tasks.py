@@ -60,8 +60,14 @@ FULL = """
 
 
 def test_space_names_and_indices() -> None:
-    assert [board.space_name(i) for i in (0, 1, 2, 3, 4, 23)] == ["A1", "B1", "C1", "D1", "A2",
-                                                                   "D6"]
+    assert [board.space_name(i) for i in (0, 1, 2, 3, 4, 23)] == [
+        "A1",
+        "B1",
+        "C1",
+        "D1",
+        "A2",
+        "D6",
+    ]
     assert all(board.space_index(board.space_name(i)) == i for i in range(board.SIZE))
     assert board.space_index("c3") == 10
     with pytest.raises(ValueError):
@@ -187,8 +193,12 @@ def test_alternating_even_and_odd() -> None:
 def test_chains_in_either_direction() -> None:
     # column D of FULL runs 2 3 4 5 6 7 (up)
     assert holds(chain("colD", 3), FULL)
-    down = FULL.replace("6 7 0 2", "6 7 0 9").replace("8 6 4 3", "8 6 4 8").replace(
-        "4 1 5 4", "4 1 5 7").replace("9 5 8 5", "9 5 8 0")  # D: 9 8 7 0 6 7
+    down = (
+        FULL.replace("6 7 0 2", "6 7 0 9")
+        .replace("8 6 4 3", "8 6 4 8")
+        .replace("4 1 5 4", "4 1 5 7")
+        .replace("9 5 8 5", "9 5 8 0")
+    )  # D: 9 8 7 0 6 7
     assert holds(chain("colD", 3), down)
     assert not holds(chain("colD", 4), down)
     assert holds(chain("D1 D2 D3", 3), down)
@@ -221,8 +231,11 @@ def test_different_and_equal_numbers() -> None:
     assert holds(pair("row3"), FULL) and not holds(pair("row6"), FULL)
     # the example's 3x3 block A2-C4 is spoiled by the 4s on A3 and C2
     assert not holds(distinct("block:A2"), FULL)
-    nine = FULL.replace("8 6 4 3", "8 6 0 3").replace("4 1 5 4", "4 1 2 4").replace(
-        "9 5 8 5", "9 5 7 5")
+    nine = (
+        FULL.replace("8 6 4 3", "8 6 0 3")
+        .replace("4 1 5 4", "4 1 2 4")
+        .replace("9 5 8 5", "9 5 7 5")
+    )
     assert holds(distinct("block:A2"), nine)
 
 
