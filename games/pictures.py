@@ -111,7 +111,15 @@ def to_png(image: Image.Image) -> bytes:
     the file about half as large as full colour (pictures are re-rendered often, and
     every byte is uploaded). `python -m tests.bench.bench_pictures` measures both."""
     buffer = io.BytesIO()
-    image.quantize(colors=256, method=Image.Quantize.FASTOCTREE).save(
-        buffer, format="PNG", compress_level=3
-    )
+    _palette_image(image).save(buffer, format="PNG", compress_level=3)
     return buffer.getvalue()
+
+
+def _palette_image(image: Image.Image) -> Image.Image:
+    """The picture in 256 colours. The palette is found on a half-size copy (a quarter
+    of the pixels; the blends of anti-aliased edges are all there), then every pixel
+    takes its nearest colour: about a third of the time of finding it on the whole."""
+    if image.mode != "RGB":
+        return image.quantize(colors=256, method=Image.Quantize.FASTOCTREE)
+    palette = image.reduce(2).quantize(colors=256, method=Image.Quantize.FASTOCTREE)
+    return image.quantize(palette=palette, dither=Image.Dither.NONE)

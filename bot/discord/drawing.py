@@ -18,14 +18,19 @@ and the screen is built in a thread meanwhile.
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import logging
 import multiprocessing
 import os
+import pickle
+from collections import OrderedDict
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from dataclasses import replace
 from typing import Any
 
 from bot.discord import adapters
+from bot.discord.adapters.context import Context
 from bot.discord.ui import Screen
 
 log = logging.getLogger(__name__)
@@ -48,12 +53,26 @@ def _build(kind: str, method: str, args: tuple[Any, ...]) -> Screen:
     return screen
 
 
+def screen_key(kind: str, method: str, args: tuple[Any, ...]) -> bytes:
+    """A digest of everything a screen is built from. A context's `version` is left out:
+    it changes with every move, also when this reader's view does not, and adapters use
+    it only as a cache key of their own."""
+    plain = tuple(replace(a, version=0) if isinstance(a, Context) else a for a in args)
+    return hashlib.blake2b(pickle.dumps((kind, method, plain)), digest_size=16).digest()
+
+
 class Drawing:
-    """Where screens are built: `await drawing.build(kind, "table", ctx)`."""
+    """Where screens are built: `await drawing.build(kind, "table", ctx)`.
+
+    The last `KEPT` screens are kept by what they were built from: a panel opened again,
+    or a table refreshed after a move it does not show, costs no drawing at all."""
+
+    KEPT = 256
 
     def __init__(self, workers: int) -> None:
         self.workers = workers
         self._pool: ProcessPoolExecutor | None = None
+        self._built: OrderedDict[bytes, Screen] = OrderedDict()
 
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
@@ -66,6 +85,17 @@ class Drawing:
 
     async def build(self, kind: str, method: str, *args: Any) -> Screen:
         """The adapter's `method(*args)` for a game of `kind`, built off the loop."""
+        key = screen_key(kind, method, args)
+        if key in self._built:
+            self._built.move_to_end(key)
+            return self._built[key]
+        screen = await self._build(kind, method, args)
+        self._built[key] = screen
+        while len(self._built) > self.KEPT:
+            self._built.popitem(last=False)
+        return screen
+
+    async def _build(self, kind: str, method: str, args: tuple[Any, ...]) -> Screen:
         if not self.workers or kind in adapters.registered():
             return await asyncio.to_thread(_build, kind, method, args)
         try:
