@@ -73,6 +73,7 @@ class Drawing:
         self.workers = workers
         self._pool: ProcessPoolExecutor | None = None
         self._built: OrderedDict[bytes, Screen] = OrderedDict()
+        self.drawn = self.reused = 0  # screens built, and taken from those kept
 
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
@@ -88,7 +89,9 @@ class Drawing:
         key = screen_key(kind, method, args)
         if key in self._built:
             self._built.move_to_end(key)
+            self.reused += 1
             return self._built[key]
+        self.drawn += 1
         screen = await self._build(kind, method, args)
         self._built[key] = screen
         while len(self._built) > self.KEPT:
@@ -112,6 +115,7 @@ class Drawing:
         return sorted(processes)
 
     def close(self) -> None:
+        log.info("screens: %d built, %d reused", self.drawn, self.reused)
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)
             self._pool = None
