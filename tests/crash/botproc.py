@@ -3,8 +3,8 @@ process the crash test kills with SIGKILL and starts again on the same database.
 
     python -m tests.crash.botproc --url http://127.0.0.1:PORT --database FILE
 
-It offers Race to Ten (registered as the test suite does), No Prob-Lama and Tüfteln, and
-runs on the real clock.
+It offers Race to Ten (registered as the test suite does) and the games without a night
+(No Prob-Lama, Tüfteln, Miss Lupun, Super Mega Lucky Box), and runs on the real clock.
 """
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ def point_at(url: str) -> None:
 
 async def run(args: argparse.Namespace) -> None:
     install()  # Race to Ten is hidden from players: registered as tests/conftest.py does
-    games = [registry.get(kind) for kind in ("race", "lama", "tufteln")]
+    games = [registry.get(kind) for kind in ("race", "lama", "tufteln", "lupun", "luckybox")]
     bot = TabletopBot(database=args.database, games=games, guild_ready_timeout=0)
     async with bot:
         await bot.start(args.token, reconnect=True)

@@ -50,7 +50,12 @@ IDLE_CHANCE = 0.3  # in a timed game, the chance that a player lets the turn run
 MONKEY_STEPS = 8  # random clicks on a panel before it is opened afresh
 MOVES_PER_GAME = 6  # actions stored per game of another kind (then it is left running)
 MONKEY_KILL_CHANCE = 0.1  # per random click on a panel (most only open a step)
-OTHER_GAMES: list[tuple[str, dict[str, Any]]] = [("lama", {}), ("tufteln", {})]
+OTHER_GAMES: list[tuple[str, dict[str, Any]]] = [
+    ("lama", {}),
+    ("tufteln", {}),
+    ("lupun", {}),
+    ("luckybox", {"reveal_limit": 0}),
+]
 CLOSED_DMS = 50007
 _ADDS = re.compile(r"(\S+) adds (\d+)\.")
 _TIMED_OUT = re.compile(r"Time ran out: (\S+)'s turn added (\d+)\.")
