@@ -442,11 +442,13 @@ class GameService:
             if remaining is None:
                 raise Refused("host.not_paused")
             now = self.clock.now()
-            timers = (
-                [TimerUpdate(DEADLINE, now + remaining, {"phase": live.phase})]
-                if remaining >= 0
-                else []
-            )
+            timers = []
+            if remaining >= 0:
+                phase = {"phase": live.phase}
+                timers.append(TimerUpdate(DEADLINE, now + remaining, phase))
+                reminder = self._reminder_left(live, remaining)
+                if reminder is not None:
+                    timers.append(TimerUpdate(REMINDER, now + reminder, phase))
             version = await self._write(
                 live,
                 self.store.pause(
@@ -462,6 +464,19 @@ class GameService:
             self._timers_saved(live, timers)
         await self._notify(Change(live, "resumed", user_id, version=version))
         return live
+
+    def _reminder_left(self, live: LiveGame, remaining: float) -> float | None:
+        """Seconds from a resume to the phase's reminder, if it had not come before the
+        pause: the reminder keeps its place in the phase's own time."""
+        assert live.state is not None
+        start = as_datetime(0)  # any start: only the phase's lengths matter here
+        deadline = live.game.deadline(live.state, start)
+        if deadline is None or deadline.remind_at is None:
+            return None
+        length = (deadline.at - start).total_seconds()
+        elapsed = length - remaining
+        left = (deadline.remind_at - start).total_seconds() - elapsed
+        return left if 0 < left < remaining else None
 
     def _require_running(self, live: LiveGame) -> None:
         if live.broken is not None:

@@ -554,3 +554,19 @@ async def test_a_german_server_plays_in_german_and_an_english_client_sees_englis
     results = public[-1]
     assert results.content.startswith("⟦de|🏆")  # the host's winner line, in German
     assert [a.filename for a in results.attachments] == ["lama-round-4.png"]
+
+
+async def test_a_reminder_keeps_its_place_in_the_phase_across_a_pause(world: World) -> None:
+    """A 10-minute look at two cards reminds a quarter before its end: 450 s in, however
+    long the game was paused in between."""
+    t = await open_table(world, turn_seconds=600)
+    ana = next(u for u in t.users if u.name == "Ana")
+    await world.advance(120)
+    await world.answer(await ana.slash("pause", channel=t.place))
+    await world.advance(3600)
+    await world.answer(await ana.slash("resume", channel=t.place))
+    await world.settle()
+    await world.advance(329)
+    assert not any("⏰" in m.content for u in t.users for m in u.dms())
+    await world.advance(1)
+    assert all(any("⏰ **No Prob-Lama**" in m.content for m in u.dms()) for u in t.users)
