@@ -216,6 +216,36 @@ def _blank_grid(grid: Grid) -> Image.Image:
     return image
 
 
+@cache
+def _digit(
+    text: str,
+    size: int,
+    fill: tuple[int, int, int],
+    stroke: int = 0,
+    stroke_fill: tuple[int, int, int] | None = None,
+) -> Image.Image:
+    """A number as drawn on the sheet, on a transparent tile (the same numbers are drawn
+    on every sheet, again and again: drawn once, then pasted)."""
+    face = font(size)
+    side = size * 2 + stroke * 2
+    tile = Image.new("RGBA", (side, side), (0, 0, 0, 0))
+    ImageDraw.Draw(tile).text(
+        (side / 2, side / 2),
+        text,
+        font=face,
+        fill=fill,
+        anchor="mm",
+        stroke_width=stroke,
+        stroke_fill=stroke_fill,
+    )
+    return tile
+
+
+def _stamp(image: Image.Image, centre: tuple[float, float], tile: Image.Image) -> None:
+    x, y = round(centre[0] - tile.width / 2), round(centre[1] - tile.height / 2)
+    image.paste(tile, (x, y), tile)
+
+
 def draw_grid(sheet: SheetView, grid: Grid, highlight: bool = True) -> Image.Image:
     """The sheet's 6x6 grid with numbers, last placement and square points."""
     image = _blank_grid(grid).copy()
@@ -238,11 +268,11 @@ def draw_grid(sheet: SheetView, grid: Grid, highlight: bool = True) -> Image.Ima
                 width=max(2, cell // 30),
                 fill=WHITE_FIELD,
             )
-            _centred(draw, centre, str(value), digits, INK, stroke_width=max(1, cell // 45))
+            _stamp(image, centre, _digit(str(value), digits.size, INK, max(1, cell // 45), INK))
         else:
             # A halo in the field colour keeps the digit clear of the texture.
             halo = max(2, cell // 25)
-            _centred(draw, centre, str(value), digits, PEN, halo, FILL[colour])
+            _stamp(image, centre, _digit(str(value), digits.size, PEN, halo, FILL[colour]))
     if highlight:
         for name in sheet.last:
             marked = field_index(name)
