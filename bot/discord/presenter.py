@@ -403,7 +403,7 @@ class Presenter:
             # someone acted in secret (the digest is stored: a restart changes nothing).
             shown = True
             if self._moves_down(live, chapter):
-                shown = await self._post_table(live, screen, chapter)
+                shown = await self._post_table(live, screen, chapter, live.row.table_message_id)
             elif live.row.table_fingerprint != shows or not live.row.table_message_id:
                 shown = await self._show(live, screen, chapter)
             if shown:
@@ -442,9 +442,10 @@ class Presenter:
         since = self._since.get(live.row.channel_id, 0)
         return since >= SCREENFUL or (chapter != live.row.table_chapter and since > 0)
 
-    async def _post_table(self, live: LiveGame, screen: Screen, chapter: str) -> bool:
-        """Post the table at the bottom; the old table message becomes a link to it."""
-        old = live.row.table_message_id
+    async def _post_table(
+        self, live: LiveGame, screen: Screen, chapter: str, replaces: int | None
+    ) -> bool:
+        """Post the table at the bottom; the message it `replaces` becomes a link to it."""
         message = await self._post(live, screen, "t")
         if message is None:
             return False
@@ -452,7 +453,7 @@ class Presenter:
         # Stored with the new table, so a crash before the edit below is repaired by
         # the next refresh (the change is delivered again) rather than leaving the old
         # table's buttons live.
-        await self._service.set_table_message(live, message.id, chapter, moved_from=old)
+        await self._service.set_table_message(live, message.id, chapter, moved_from=replaces)
         self._since[live.row.channel_id] = 0
         await self._shrink_old_table(live)
         return True
@@ -496,10 +497,4 @@ class Presenter:
             except discord.HTTPException as error:
                 log.warning("cannot edit the table of game %s: %s", live.id, error)
                 return False
-        message = await self._post(live, screen, "t")
-        if message is None:
-            return False
-        self._pictures.shown(message.id, screen)
-        await self._service.set_table_message(live, message.id, chapter)
-        self._since[live.row.channel_id] = 0
-        return True
+        return await self._post_table(live, screen, chapter, replaces=None)
