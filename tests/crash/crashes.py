@@ -143,12 +143,14 @@ class CrashRun:
 
     # -- one game ------------------------------------------------------------------------
 
-    async def play(self, players: list[SimUser], target: int, turn_seconds: int = 0) -> None:
+    async def open_game(
+        self, kind: str, players: list[SimUser], **options: Any
+    ) -> tuple[Channel, int]:
+        """The first player opens a game of `kind`, the others join, the host starts it
+        (each click may be the one that kills the bot); its thread and id."""
         host = players[0]
         general = self.double.channel("general")
-        opened = await host.slash(
-            "newgame race", channel=general, target=target, turn_seconds=turn_seconds
-        )
+        opened = await host.slash(f"newgame {kind}", channel=general, **options)
         reply = await opened.reply(within=ANSWER_WITHIN)
         place = self.double.channel(int(reply.content.split("<#")[1].split(">")[0]))
         game_id = await self.double.wait_for(
@@ -159,20 +161,29 @@ class CrashRun:
         while True:
             seated = self._seated(game_id)
             missing = [u for u in players if u.id not in seated.values()]
-            status, state = self._status(game_id)
             if missing:
                 await self._click(missing[0], await self._table(place, "Join"), "Join")
-            elif status == "lobby":
+            elif self._status(game_id)[0] == "lobby":
                 await self._click(host, await self._table(place, "Start"), "Start")
-            elif status == "running" and turn_seconds and self.rng.random() < IDLE_CHANCE:
-                await self._let_run_out(game_id, state["turn"], turn_seconds)
-            elif status == "running":
-                user = next(u for u in players if u.id == seated[state["turn"] % state["seats"]])
-                panel = await self._panel(user, place)
-                if buttons(panel):  # none: the turn ran out while the panel opened
-                    await self._click(user, panel, self.rng.choice(buttons(panel)))
             else:
+                return place, game_id
+
+    async def play(self, players: list[SimUser], target: int, turn_seconds: int = 0) -> None:
+        place, game_id = await self.open_game(
+            "race", players, target=target, turn_seconds=turn_seconds
+        )
+        seated = self._seated(game_id)
+        while True:
+            status, state = self._status(game_id)
+            if status != "running":
                 break
+            if turn_seconds and self.rng.random() < IDLE_CHANCE:
+                await self._let_run_out(game_id, state["turn"], turn_seconds)
+                continue
+            user = next(u for u in players if u.id == seated[state["turn"] % state["seats"]])
+            panel = await self._panel(user, place)
+            if buttons(panel):  # none: the turn ran out while the panel opened
+                await self._click(user, panel, self.rng.choice(buttons(panel)))
         self.figures.games += 1
 
     async def _table(self, place: Channel, label: str) -> Message:
@@ -231,29 +242,10 @@ class CrashRun:
     async def play_any(self, kind: str, players: list[SimUser], moves: int, **options: Any) -> None:
         """A game of any kind, played by clicking at random on the panel of a player the
         game waits for (`monkey`), until `moves` actions are stored or the game ends."""
-        host = players[0]
-        general = self.double.channel("general")
-        opened = await host.slash(f"newgame {kind}", channel=general, **options)
-        reply = await opened.reply(within=ANSWER_WITHIN)
-        place = self.double.channel(int(reply.content.split("<#")[1].split(">")[0]))
-        game_id = await self.double.wait_for(
-            lambda: self._game_in(place.id), ANSWER_WITHIN, "the game row"
-        )
-        self.places[game_id] = place
+        place, game_id = await self.open_game(kind, players, **options)
+        seated = self._seated(game_id)
         game = registry.get(kind)
-        await self.double.wait_for(lambda: place.visible_messages(), ANSWER_WITHIN, "the lobby")
-        while True:
-            seated = self._seated(game_id)
-            missing = [u for u in players if u.id not in seated.values()]
-            status, _ = self._status(game_id)
-            if missing:
-                await self._click(missing[0], await self._table(place, "Join"), "Join")
-                continue
-            if status == "lobby":
-                await self._click(host, await self._table(place, "Start"), "Start")
-                continue
-            if status != "running" or self._moves(game_id) >= moves:
-                break
+        while self._status(game_id)[0] == "running" and self._moves(game_id) < moves:
             row = self._query("SELECT state, state_version FROM games WHERE id = ?", (game_id,))
             state = game.parse_state(json.loads(row[0]["state"]), row[0]["state_version"])
             active = sorted(game.active(state))
