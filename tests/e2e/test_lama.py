@@ -13,9 +13,8 @@ from typing import Any
 
 import pytest
 
-from bot.core.service import LiveGame
 from bot.discord import ids
-from bot.double import InteractionResult, SimUser
+from bot.double import SimUser
 from bot.double.model import Channel, Message
 from bot.i18n import t
 from games import registry
@@ -25,7 +24,7 @@ from games.lama.cards import kind
 from games.lama.models import LamaState
 from games.lama.pictures import render_table
 from games.pictures import name_letters, to_png
-from tests.support.harness import World, buttons, table
+from tests.support.harness import GameTable, World, buttons, panel_updated, table
 from tests.support.marked import languages, marked_catalog, texts_of, unmarked
 
 MY_CARDS = "My cards"
@@ -49,21 +48,9 @@ def offered_games() -> list[AnyGame]:
 
 
 @dataclass
-class Table:
-    world: World
-    place: Channel
-    users: list[SimUser]  # by seat
-    game_id: int
+class Table(GameTable[LamaState]):
+    state_type = LamaState
     turns: int = 0  # turns the players took (each should have been announced once)
-
-    async def live(self) -> LiveGame:
-        assert self.world.bot is not None and self.world.bot.service is not None
-        return await self.world.bot.service.load(self.game_id)
-
-    async def state(self) -> LamaState:
-        live = await self.live()
-        assert isinstance(live.state, LamaState)
-        return live.state
 
     async def panel(self, user: SimUser) -> Message:
         panel = await self.world.panel(user, self.place, MY_CARDS)
@@ -75,7 +62,7 @@ class Table:
         edits it last, after the table and the notices)."""
         before = panel.revision
         result = await user.click(panel, custom_id=custom_id)
-        await edited(self.world, panel, before, result)
+        await panel_updated(self.world, panel, before, result)
         await self.check_own_panel(user, panel)
 
     async def check_own_panel(self, user: SimUser, panel: Message) -> None:
@@ -100,16 +87,6 @@ class Table:
             else:
                 expected.append("?")
         assert grid_labels(panel) == expected
-
-
-async def edited(world: World, panel: Message, before: int, result: InteractionResult) -> None:
-    """Wait until the bot edited the panel, or answered with a sentence, and has done
-    everything else the click set off (the panel's controls of the step just over may
-    be retired first, then the panel shows the next step)."""
-    await world.double.wait_for(
-        lambda: panel.revision > before or result.followups, 5.0, "the panel's update"
-    )
-    await world.settle()
 
 
 def grid_labels(panel: Message) -> list[str]:
@@ -152,7 +129,7 @@ async def peek_all(t: Table, choice: tuple[str, str] = ("0", "4")) -> None:
         panel = await t.panel(user)
         assert buttons(panel) == [] and len(panel.selects) == 1
         before = panel.revision
-        await edited(t.world, panel, before, await user.select(panel, list(choice)))
+        await panel_updated(t.world, panel, before, await user.select(panel, list(choice)))
 
 
 # -- a simple player who reads the panel ----------------------------------------------------
@@ -522,21 +499,21 @@ async def test_a_german_server_plays_in_german_and_an_english_client_sees_englis
             panel = await panel_of(world, place, user)
             panels.append((user, panel))
             before = panel.revision
-            await edited(world, panel, before, await user.select(panel, ["0", "4"]))
+            await panel_updated(world, panel, before, await user.select(panel, ["0", "4"]))
             continue
         user = seats[state.to_act]
         panel = await panel_of(world, place, user)
         draw = control(panel, "draw")
         assert draw is not None
         before = panel.revision
-        await edited(world, panel, before, await user.click(panel, custom_id=draw))
+        await panel_updated(world, panel, before, await user.click(panel, custom_id=draw))
         panels.append((user, panel))
         give = control(panel, "give")
         cells = [b for b in enabled(panel) if ":exchange:" in b["custom_id"]]
         face_down = [b for b in cells if b["label"] == "?" or b["label"].startswith(SEEN)]
         chosen = give or str((face_down or cells)[0]["custom_id"])
         before = panel.revision
-        await edited(world, panel, before, await user.click(panel, custom_id=chosen))
+        await panel_updated(world, panel, before, await user.click(panel, custom_id=chosen))
     assert live.status == "finished"
 
     # Every public message in the thread (lobby, table, notices, round results and the

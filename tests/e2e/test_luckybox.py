@@ -15,9 +15,8 @@ from typing import Any
 
 import pytest
 
-from bot.core.service import LiveGame
 from bot.discord import ids
-from bot.double import InteractionResult, SimUser
+from bot.double import SimUser
 from bot.double.model import Channel, Message
 from bot.i18n import t
 from games import registry
@@ -27,7 +26,7 @@ from games.luckybox.board import completes, crossed_count, find
 from games.luckybox.models import Bonus, Cross, LuckyState
 from games.luckybox.pictures import render_table
 from games.pictures import name_letters, to_png
-from tests.support.harness import World, buttons, table
+from tests.support.harness import GameTable, World, buttons, panel_updated, table
 
 MY_CARDS = "My cards"
 PRIVATE = ("Your cards", "Bonus: cross", "Done: you crossed", "Your crossing gained")
@@ -57,20 +56,8 @@ def seeded(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 @dataclass
-class Table:
-    world: World
-    place: Channel
-    users: list[SimUser]  # by seat
-    game_id: int
-
-    async def live(self) -> LiveGame:
-        assert self.world.bot is not None and self.world.bot.service is not None
-        return await self.world.bot.service.load(self.game_id)
-
-    async def state(self) -> LuckyState:
-        live = await self.live()
-        assert isinstance(live.state, LuckyState)
-        return live.state
+class Table(GameTable[LuckyState]):
+    state_type = LuckyState
 
     async def panel(self, user: SimUser) -> Message:
         panel = await self.world.panel(user, self.place, MY_CARDS)
@@ -79,18 +66,11 @@ class Table:
 
     async def click(self, user: SimUser, panel: Message, custom_id: str) -> None:
         before = panel.revision
-        await edited(self.world, panel, before, await user.click(panel, custom_id=custom_id))
+        await panel_updated(self.world, panel, before, await user.click(panel, custom_id=custom_id))
 
     async def pick(self, user: SimUser, panel: Message, values: list[str]) -> None:
         before = panel.revision
-        await edited(self.world, panel, before, await user.select(panel, values))
-
-
-async def edited(world: World, panel: Message, before: int, result: InteractionResult) -> None:
-    await world.double.wait_for(
-        lambda: panel.revision > before or result.followups, 5.0, "the panel's update"
-    )
-    await world.settle()
+        await panel_updated(self.world, panel, before, await user.select(panel, values))
 
 
 def rest(control: dict[str, Any]) -> str:

@@ -17,7 +17,6 @@ from typing import Any
 
 import pytest
 
-from bot.core.service import LiveGame
 from bot.double import InteractionResult, SimUser
 from bot.double.model import Channel, Message
 from bot.i18n import t
@@ -28,7 +27,7 @@ from games.lupun.cards import task
 from games.lupun.models import JOKER, LupunState
 from games.lupun.policy import greedy_placement
 from games.lupun.rounds import board_for_scoring
-from tests.support.harness import World, buttons, table
+from tests.support.harness import GameTable, World, buttons, panel_updated, table
 
 MY_TASKS = "My tasks"
 TURN = 60
@@ -57,20 +56,8 @@ def seeded(monkeypatch: pytest.MonkeyPatch, seed: int) -> None:
 
 
 @dataclass
-class Table:
-    world: World
-    place: Channel
-    users: list[SimUser]  # by seat
-    game_id: int
-
-    async def live(self) -> LiveGame:
-        assert self.world.bot is not None and self.world.bot.service is not None
-        return await self.world.bot.service.load(self.game_id)
-
-    async def state(self) -> LupunState:
-        live = await self.live()
-        assert isinstance(live.state, LupunState)
-        return live.state
+class Table(GameTable[LupunState]):
+    state_type = LupunState
 
     async def panel(self, user: SimUser) -> Message:
         panel = await self.world.panel(user, self.place, MY_TASKS)
@@ -79,11 +66,7 @@ class Table:
         return panel
 
     async def after(self, panel: Message, before: int, result: InteractionResult) -> None:
-        """Wait until the bot edited the panel (or answered) and has shown the rest."""
-        await self.world.double.wait_for(
-            lambda: panel.revision > before or result.followups, 5.0, "the panel's update"
-        )
-        await self.world.settle()
+        await panel_updated(self.world, panel, before, result)
         await self.check_no_leak()
 
     async def click(self, user: SimUser, panel: Message, custom_id: str) -> None:

@@ -15,9 +15,8 @@ from typing import Any
 
 import pytest
 
-from bot.core.service import LiveGame
 from bot.double import SimUser
-from bot.double.model import Channel, Message
+from bot.double.model import Message
 from bot.i18n import t
 from games import registry
 from games.engine import AnyGame
@@ -25,7 +24,7 @@ from games.lupusburg import GAME
 from games.lupusburg.flow import ballot_tokens
 from games.lupusburg.model import LupusState
 from games.lupusburg.rules import houses_of, role_seat
-from tests.support.harness import World, table
+from tests.support.harness import GameTable, World, table
 from tests.support.marked import languages, marked_catalog, texts_of, unmarked
 
 PANEL = "My panel"
@@ -81,11 +80,8 @@ class Busy:
 
 
 @dataclass
-class Village:
-    world: World
-    place: Channel
-    users: list[SimUser]  # by seat
-    game_id: int
+class Village(GameTable[LupusState]):
+    state_type = LupusState
     busy: Busy
     panel_label: str = PANEL  # the table's button (in the server's language)
 
@@ -99,15 +95,6 @@ class Village:
     async def restart(self) -> None:
         await self.world.restart()
         self.busy.watch(self.world)
-
-    async def live(self) -> LiveGame:
-        assert self.world.bot is not None and self.world.bot.service is not None
-        return await self.world.bot.service.load(self.game_id)
-
-    async def state(self) -> LupusState:
-        live = await self.live()
-        assert isinstance(live.state, LupusState)
-        return live.state
 
     async def panel(self, seat: int) -> Message:
         panel = await self.world.panel(self.users[seat], self.place, self.panel_label)

@@ -8,9 +8,10 @@ import contextlib
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar, Generic, TypeVar, cast
 
 from bot.core.clock import Clock
+from bot.core.service import LiveGame
 from bot.discord.app import TabletopBot
 from bot.double import DiscordDouble, InteractionResult, SimUser, connected
 from bot.double.model import Channel, Message
@@ -160,6 +161,41 @@ def table(place: Channel) -> Message:
 
 
 _MOVED = re.compile(r"/channels/\d+/\d+/(\d+)")
+
+
+S = TypeVar("S")
+
+
+@dataclass
+class GameTable(Generic[S]):
+    """A started game as an end-to-end test drives it: its thread, its players by seat
+    and its id; `state_type` is the game's state model (set by each game's subclass)."""
+
+    world: World
+    place: Channel
+    users: list[SimUser]  # by seat
+    game_id: int
+    state_type: ClassVar[type[Any]]
+
+    async def live(self) -> LiveGame:
+        assert self.world.bot is not None and self.world.bot.service is not None
+        return await self.world.bot.service.load(self.game_id)
+
+    async def state(self) -> S:
+        state = (await self.live()).state
+        assert isinstance(state, self.state_type)
+        return cast(S, state)
+
+
+async def panel_updated(
+    world: World, panel: Message, before: int, result: InteractionResult
+) -> None:
+    """Wait until a click's panel shows its outcome (edited past revision `before`, or
+    answered by a follow-up), and the bot has shown the rest."""
+    await world.double.wait_for(
+        lambda: panel.revision > before or result.followups, 5.0, "the panel's update"
+    )
+    await world.settle()
 
 
 def buttons(message: Message) -> list[str]:
