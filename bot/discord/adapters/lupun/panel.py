@@ -94,6 +94,12 @@ def _placing(ctx: Ctx, lines: list[str], step: tuple[str, ...]) -> Screen:
         lines.append(ctx.say("lupun.ui.keep_waiting", names=ctx.joined(view.to_keep)))
     lines += _notes(ctx)
     lines.append(ctx.say("lupun.ui.your_tiles", tiles=tiles(ctx, view.tiles[me])))
+    # The tasks in words too: on a phone the picture's text is too small to read.
+    for number, card in enumerate(view.hand, start=1):
+        text = task_text(ctx, card)
+        lines.append(
+            ctx.say("lupun.ui.task_line", number=number, count=task(card).points, text=text)
+        )
     rows: tuple[Row, ...] = ()
     placements = [a for a in ctx.legal if isinstance(a, Place)]
     if view.draft is not None and any(isinstance(a, Confirm) for a in ctx.legal):
