@@ -20,7 +20,7 @@ from bot.discord.adapters.lupusburg import table as table_module
 from bot.discord.adapters.lupusburg.prompts import Messenger
 from bot.discord.commands import subcommand_names
 from bot.discord.contexts import context_of
-from bot.discord.ui import Button, Screen, Select
+from bot.discord.ui import Button, Picture, Screen, Select
 from games import registry
 from games.engine import Event, IllegalAction, Seat
 from games.lupusburg import GAME
@@ -94,7 +94,9 @@ def screen_text(screen: Screen) -> str:
 @pytest.fixture
 def no_pictures(monkeypatch: pytest.MonkeyPatch) -> None:
     """Text checks over whole playouts: skip drawing (the engine tests the pictures)."""
-    monkeypatch.setattr(table_module, "village_png", lambda ctx: (b"", "village"))
+    monkeypatch.setattr(
+        table_module, "village_picture", lambda ctx: Picture("table.png", b"", "village")
+    )
 
 
 # -- the table --------------------------------------------------------------------------------

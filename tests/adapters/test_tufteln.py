@@ -12,6 +12,7 @@ import pytest
 from bot.discord import ids
 from bot.discord.adapters.base import Happened
 from bot.discord.adapters.context import Context
+from bot.discord.adapters.pictures import Kept
 from bot.discord.adapters.tufteln import ADAPTER, panel, render
 from bot.discord.ui import Button, Picture, Screen, Select
 from games.engine import Event, Seat
@@ -647,7 +648,8 @@ def test_every_word_comes_from_the_catalog_in_the_readers_language(
 
 def test_the_pictures_draw_every_kind_in_german(monkeypatch: pytest.MonkeyPatch) -> None:
     """Without marks: the German words themselves, drawn and described."""
-    monkeypatch.setattr(render, "_dice", {})  # drawn afresh, not from an earlier test
+    for kept in ("_dice", "_sheets", "_boards"):  # drawn afresh, not from an earlier test
+        monkeypatch.setattr(render, kept, Kept(8))
     drawn = record_drawn_text(monkeypatch)
     game = finish(Table(1, {}, "de"))
     (sheet,) = ADAPTER.panel(game.context(0)).pictures

@@ -6,7 +6,8 @@ events (a reminder from the reader's own view)."""
 from __future__ import annotations
 
 from bot.discord.adapters.base import Happened
-from bot.discord.adapters.lama.words import Ctx, card, event, picture
+from bot.discord.adapters.lama.words import Ctx, card, event
+from bot.discord.adapters.pictures import picture
 from bot.discord.ui import Picture, Screen
 from games.engine import Result
 from games.lama.cards import SPECIALS

@@ -8,7 +8,8 @@ of two positions to look at (`Peek`), or buttons to draw or take the top discard
 
 from __future__ import annotations
 
-from bot.discord.adapters.lama.words import Ctx, card, picture, short, specials
+from bot.discord.adapters.lama.words import Ctx, card, short, specials
+from bot.discord.adapters.pictures import picture
 from bot.discord.ui import Button, Option, Row, Screen, Select, Style
 from games.lama.cards import SPECIALS, points
 from games.lama.models import Discard, Draw, Exchange, Give, Pass, Peek, TakeDiscard

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from bot.discord.adapters.lama.words import Ctx, card, cards, picture, specials
+from bot.discord.adapters.lama.words import Ctx, card, cards, specials
+from bot.discord.adapters.pictures import picture
 from bot.discord.ui import Screen
 from games.lama.cards import SPECIALS
 from games.lama.pictures import render_table

@@ -3,14 +3,10 @@ the engine's events with their cards named in the reader's language."""
 
 from __future__ import annotations
 
-from PIL import Image
-
 from bot.discord.adapters.context import Context
-from bot.discord.ui import Picture
 from games.engine import Event
 from games.lama.cards import DRAMA, JOKER, KARMA, points
 from games.lama.views import LamaView
-from games.pictures import to_png
 
 Ctx = Context[LamaView]
 
@@ -49,9 +45,3 @@ def signed(value: int) -> str:
 def specials(ctx: Ctx, kinds: list[str]) -> tuple[str, str]:
     """Received special cards as text, and their sum."""
     return ", ".join(card(ctx, k) for k in kinds), signed(sum(points(k) for k in kinds))
-
-
-def picture(name: str, drawn: tuple[Image.Image, str]) -> Picture:
-    """A rendered picture (image, alt text) as a PNG attachment."""
-    image, alt = drawn
-    return Picture(name, to_png(image), alt)

@@ -12,7 +12,8 @@
 
 from __future__ import annotations
 
-from bot.discord.adapters.luckybox.words import Ctx, bonus, mine, picture
+from bot.discord.adapters.luckybox.words import Ctx, bonus, mine
+from bot.discord.adapters.pictures import picture
 from bot.discord.ui import Button, Option, Row, Screen, Select, Style
 from games.luckybox.board import cost
 from games.luckybox.models import Bonus, Cross, Decline, Keep, Order, Pass, Take

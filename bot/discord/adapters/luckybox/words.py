@@ -2,20 +2,17 @@
 
 from __future__ import annotations
 
-from collections import OrderedDict
-
-from PIL import Image
+from functools import partial
 
 from bot.discord.adapters.context import Context
+from bot.discord.adapters.pictures import Kept
 from bot.discord.ui import Picture
 from games.luckybox.pictures import bonus_word, render_table
 from games.luckybox.views import LuckyView, Mine
-from games.pictures import to_png
 
 Ctx = Context[LuckyView]
 
-_tables: OrderedDict[tuple[str, ...], Picture] = OrderedDict()
-_TABLES_KEPT = 32
+_tables = Kept(32)
 
 
 def bonus(ctx: Ctx, token: str) -> str:
@@ -28,20 +25,11 @@ def mine(ctx: Ctx) -> Mine:
     return ctx.view.me
 
 
-def picture(name: str, drawn: tuple[Image.Image, str]) -> Picture:
-    image, alt = drawn
-    return Picture(name, to_png(image), alt)
-
-
 def table_picture(ctx: Ctx, name: str = "luckybox-table.png") -> Picture:
     """The table picture, drawn once per public view, names and language (an edit that
     changes only the text does not draw it again)."""
     words = ctx.say("luckybox.picture.round", round=1, rounds=4)
-    key = (ctx.view.model_dump_json(), "\n".join(ctx.names), words, name)
-    found = _tables.get(key)
-    if found is None:
-        found = picture(name, render_table(ctx.view, ctx.say, ctx.names, ctx.letters))
-        _tables[key] = found
-        while len(_tables) > _TABLES_KEPT:
-            _tables.popitem(last=False)
-    return found
+    key = (ctx.view.model_dump_json(), "\n".join(ctx.names), words)
+    return _tables.picture(
+        key, name, partial(render_table, ctx.view, ctx.say, ctx.names, ctx.letters)
+    )

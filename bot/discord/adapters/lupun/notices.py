@@ -6,7 +6,8 @@ change's public events only: no task is named before its round's end."""
 from __future__ import annotations
 
 from bot.discord.adapters.base import Happened
-from bot.discord.adapters.lupun.words import Ctx, picture, task_text, tile, tiles
+from bot.discord.adapters.lupun.words import Ctx, task_text, tile, tiles
+from bot.discord.adapters.pictures import picture
 from bot.discord.ui import Picture, Screen
 from games.engine import Event, Result
 from games.lupun.cards import task

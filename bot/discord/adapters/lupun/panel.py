@@ -13,7 +13,8 @@
 
 from __future__ import annotations
 
-from bot.discord.adapters.lupun.words import Ctx, picture, task_text, tile, tiles
+from bot.discord.adapters.lupun.words import Ctx, task_text, tile, tiles
+from bot.discord.adapters.pictures import picture
 from bot.discord.ui import Button, Option, Picture, Row, Screen, Select, Style
 from games.lupun.board import SIZE, space_name
 from games.lupun.cards import task

@@ -3,7 +3,8 @@ whose turn it is, every player's tiles (and turned tiles in the long game)."""
 
 from __future__ import annotations
 
-from bot.discord.adapters.lupun.words import Ctx, picture, tiles
+from bot.discord.adapters.lupun.words import Ctx, tiles
+from bot.discord.adapters.pictures import picture
 from bot.discord.ui import Screen
 from games.lupun.pictures import render_board
 

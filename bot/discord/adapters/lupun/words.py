@@ -4,13 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from PIL import Image
-
 from bot.discord.adapters.context import Context
-from bot.discord.ui import Picture
 from games.lupun.models import JOKER
 from games.lupun.views import LupunView
-from games.pictures import to_png
 
 Ctx = Context[LupunView]
 
@@ -28,9 +24,3 @@ def tiles(ctx: Ctx, values: Iterable[int]) -> str:
 
 def task_text(ctx: Ctx, card: str) -> str:
     return ctx.say(f"lupun.task.{card}")
-
-
-def picture(name: str, drawn: tuple[Image.Image, str]) -> Picture:
-    """A rendered picture (image, alt text) as a PNG attachment."""
-    image, alt = drawn
-    return Picture(name, to_png(image), alt)

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from collections import OrderedDict
+from functools import partial
 
 from bot.discord.adapters.lupusburg.words import UI, Ctx, code, house
+from bot.discord.adapters.pictures import Kept
 from bot.discord.ui import Picture, Screen
 from games.lupusburg.model import NIGHT_PHASES, GameRecord
 from games.lupusburg.pictures import reveal, table
@@ -111,34 +112,25 @@ def table_screen(ctx: Ctx) -> Screen:
     where the players are looking.
     """
     view = ctx.view
-    data, description = village_png(ctx)
     text = "\n".join([phase_line(ctx), "", *facts(ctx)])
     return Screen(
         embed_title=title(ctx),
         embed_text=text,
-        pictures=(Picture(TABLE_PICTURE, data, description),),
+        pictures=(village_picture(ctx),),
         rows=((ctx.panel_button(),),) if view.phase != "over" else (),
     )
 
 
-VillageKey = tuple[str, tuple[str, ...], str | None, str]
-_VILLAGES: OrderedDict[VillageKey, tuple[bytes, str]] = OrderedDict()
-_KEEP = 64
+_villages = Kept(64)
 
 
-def village_png(ctx: Ctx) -> tuple[bytes, str]:
-    """The table picture and its description in the reader's language; an unchanged
-    village is not drawn again. The cache keys on the view, the names, the locale and
-    a word of the catalog (a catalog swapped under a test draws anew)."""
+def village_picture(ctx: Ctx) -> Picture:
+    """The table picture in the reader's language; an unchanged village is not drawn
+    again."""
     key = (ctx.view.model_dump_json(), ctx.names, ctx.locale, ctx.say(PICTURE_WORD))
-    found = _VILLAGES.get(key)
-    if found is None:
-        image, description = table(ctx.view, ctx.say, ctx.names, ctx.letters)
-        found = _VILLAGES[key] = (to_png(image), description)
-        while len(_VILLAGES) > _KEEP:
-            _VILLAGES.popitem(last=False)
-    _VILLAGES.move_to_end(key)
-    return found
+    return _villages.picture(
+        key, TABLE_PICTURE, partial(table, ctx.view, ctx.say, ctx.names, ctx.letters)
+    )
 
 
 # -- the reveal ---------------------------------------------------------------------------
