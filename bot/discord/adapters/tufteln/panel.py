@@ -217,7 +217,10 @@ def completes(ctx: Ctx, me: SheetView, writes: list[tuple[str, int]]) -> str | N
 
 
 def second_step(ctx: Ctx, roll: str, field: str) -> Screen:
-    """Die 1 is in `field` (pencilled into the picture); choose the field for die 2."""
+    """Die 1 is in `field` (named in the text); choose the field for die 2.
+
+    The picture stays the sheet as it is: it is neither drawn nor uploaded again, and
+    on a phone the message does not reload its picture between the two taps."""
     view = ctx.view
     me = view.me
     if me is None or not view.open_rolls or str(view.open_rolls[0].roll) != roll:
@@ -256,13 +259,10 @@ def second_step(ctx: Ctx, roll: str, field: str) -> Screen:
             placeholder=ctx.say("tufteln.ui.placeholder_second", second=second),
         )
         rows = (select, (back,))
-    values = list(me.values)
-    values[index] = first
-    preview = me.model_copy(update={"values": values, "last": [name]})
     key = "panel_second_same" if first == second else "panel_second"
     lines = [
         ctx.say("tufteln.ui.panel_roll", roll=current.roll, first=first, second=second),
         ctx.say(f"tufteln.ui.{key}", first=first, field=name, second=second),
     ]
-    picture = sheet_picture(view, _name(ctx), ctx.say, preview)
+    picture = sheet_picture(view, _name(ctx), ctx.say)
     return Screen(content="\n".join(lines), pictures=(picture,), rows=rows)

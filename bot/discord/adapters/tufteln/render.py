@@ -11,7 +11,7 @@ from functools import partial
 from bot.discord.adapters.pictures import Kept
 from bot.discord.ui import Picture
 from games.pictures import Say
-from games.tufteln.models import ROUNDS, SheetView, TuftelnView
+from games.tufteln.models import ROUNDS, TuftelnView
 from games.tufteln.pictures import dice_image, scoreboard_image, sheet_image
 
 _dice = Kept(15 * 36 * 2)  # 15 rolls x 36 throws, in two languages
@@ -26,13 +26,9 @@ def dice_picture(view: TuftelnView, number: int, say: Say) -> Picture:
     return _dice.picture(key, "roll.png", partial(dice_image, view, say, number))
 
 
-def sheet_picture(
-    view: TuftelnView, name: str, say: Say, sheet: SheetView | None = None
-) -> Picture:
-    """The viewer's own sheet (`view.me`), or `sheet` drawn in its place (a preview).
-    A sheet is drawn from the sheet itself, the variant, the name and the language."""
-    if sheet is not None:
-        view = view.model_copy(update={"me": sheet})
+def sheet_picture(view: TuftelnView, name: str, say: Say) -> Picture:
+    """The viewer's own sheet (`view.me`), drawn from the sheet itself, the variant, the
+    name and the language."""
     assert view.me is not None, "a sheet is a seat's own view"
     title = say("tufteln.picture.sheet_title", name=name)
     key = (view.me.model_dump_json(), view.variant, title)
