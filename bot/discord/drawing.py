@@ -1,18 +1,23 @@
-"""Screens are built in a worker process, away from the event loop that answers clicks.
+"""Screens are built in worker processes, away from the event loop that answers clicks.
 
 Building a screen with a picture costs 10-100 ms of CPU (drawing, then encoding the
 PNG). In a thread of the bot's own process that work competes with the event loop
 for the interpreter, so a click in one game would wait for another game's picture.
-Here it runs in a pool of worker processes (by default one less than the machine's
-cores, at least one), started with a lower priority (nice), so the operating system
-too lets the bot's own process (acknowledgements, the database, Discord) go first.
+Here it runs in worker processes (by default one less than the machine's cores, at
+least one), started with a lower priority (nice), so the operating system too lets
+the bot's own process (acknowledgements, the database, Discord) go first.
+
+The pool is the event loop's own: each worker has a pipe that the loop watches, and
+takes one screen at a time from a queue kept here. There are no helper threads in the
+bot's process (a `ProcessPoolExecutor` has two, which take the interpreter lock from
+the event loop for every screen sent and received).
 
 Adapters are plain functions of a `Context`, which pickles: a worker imports the
 adapter by the game's kind and builds the same screen the bot's process would. A
 game whose adapter was registered at runtime (the tests' example game) is built in a
 thread, as is everything when the pool is off (`workers=0`: the end-to-end tests,
 which also change the catalog in their own process). A worker that dies is replaced,
-and the screen is built in a thread meanwhile.
+and the screen it was building is built in a thread instead.
 """
 
 from __future__ import annotations
@@ -23,10 +28,10 @@ import logging
 import multiprocessing
 import os
 import pickle
-from collections import OrderedDict
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
-from dataclasses import replace
+from collections import OrderedDict, deque
+from dataclasses import dataclass, replace
+from multiprocessing.connection import Connection
+from multiprocessing.process import BaseProcess
 from typing import Any
 
 from bot.discord import adapters
@@ -37,14 +42,11 @@ log = logging.getLogger(__name__)
 
 NICE = 5  # how much lower the workers' priority is than the bot's
 
+Job = tuple[str, str, tuple[Any, ...]]  # kind, adapter method, arguments
+
 
 def default_workers() -> int:
     return max(1, (os.cpu_count() or 1) - 1)
-
-
-def _start_worker() -> None:
-    os.nice(NICE)
-    adapters.adapters()  # import every game's adapter and pictures once, up front
 
 
 def _build(kind: str, method: str, args: tuple[Any, ...]) -> Screen:
@@ -53,12 +55,53 @@ def _build(kind: str, method: str, args: tuple[Any, ...]) -> Screen:
     return screen
 
 
+def _serve(connection: Connection) -> None:
+    """A worker: build each job that arrives and send back the screen (or the error),
+    until the bot closes the pipe."""
+    os.nice(NICE)
+    adapters.adapters()  # import every game's adapter and pictures once, up front
+    while True:
+        try:
+            kind, method, args = pickle.loads(connection.recv_bytes())
+        except EOFError:
+            return
+        try:
+            answer: tuple[bool, Any] = (True, _build(kind, method, args))
+        except Exception as error:  # the bot's process raises it where it awaits the screen
+            answer = (False, error)
+        try:
+            data = pickle.dumps(answer)
+        except Exception as error:  # an error that does not pickle: its words do
+            data = pickle.dumps((False, RuntimeError(repr(error))))
+        connection.send_bytes(data)
+
+
+async def _in_a_thread(job: Job, future: asyncio.Future[Screen]) -> None:
+    """Build `job` in a thread of this process, for `future`."""
+    try:
+        screen = await asyncio.to_thread(_build, *job)
+    except Exception as error:
+        if not future.done():
+            future.set_exception(error)
+    else:
+        if not future.done():
+            future.set_result(screen)
+
+
 def screen_key(kind: str, method: str, args: tuple[Any, ...]) -> bytes:
     """A digest of everything a screen is built from. A context's `version` is left out:
     it changes with every move, also when this reader's view does not, and adapters use
     it only as a cache key of their own."""
     plain = tuple(replace(a, version=0) if isinstance(a, Context) else a for a in args)
     return hashlib.blake2b(pickle.dumps((kind, method, plain)), digest_size=16).digest()
+
+
+@dataclass
+class _Worker:
+    process: BaseProcess
+    connection: Connection  # the bot's end of the pipe
+    loop: asyncio.AbstractEventLoop  # the loop that watches the pipe
+    job: tuple[Job, asyncio.Future[Screen]] | None = None  # what it is building
 
 
 class Drawing:
@@ -71,18 +114,11 @@ class Drawing:
 
     def __init__(self, workers: int) -> None:
         self.workers = workers
-        self._pool: ProcessPoolExecutor | None = None
+        self._running: list[_Worker] = []
+        self._waiting: deque[tuple[Job, bytes, asyncio.Future[Screen]]] = deque()
         self._built: OrderedDict[bytes, Screen] = OrderedDict()
+        self._instead: set[asyncio.Task[None]] = set()  # a dead worker's jobs, in threads
         self.drawn = self.reused = 0  # screens built, and taken from those kept
-
-    def _executor(self) -> ProcessPoolExecutor:
-        if self._pool is None:
-            # forkserver: workers do not inherit the bot's threads, sockets or locks.
-            context = multiprocessing.get_context("forkserver")
-            self._pool = ProcessPoolExecutor(
-                self.workers, mp_context=context, initializer=_start_worker
-            )
-        return self._pool
 
     async def build(self, kind: str, method: str, *args: Any) -> Screen:
         """The adapter's `method(*args)` for a game of `kind`, built off the loop."""
@@ -92,30 +128,90 @@ class Drawing:
             self.reused += 1
             return self._built[key]
         self.drawn += 1
-        screen = await self._build(kind, method, args)
+        screen = await self._build((kind, method, args))
         self._built[key] = screen
         while len(self._built) > self.KEPT:
             self._built.popitem(last=False)
         return screen
 
-    async def _build(self, kind: str, method: str, args: tuple[Any, ...]) -> Screen:
-        if not self.workers or kind in adapters.registered():
-            return await asyncio.to_thread(_build, kind, method, args)
+    async def _build(self, job: Job) -> Screen:
+        if not self.workers or job[0] in adapters.registered():
+            return await asyncio.to_thread(_build, *job)
+        payload = pickle.dumps(job)  # here, so that what does not pickle fails here
+        future: asyncio.Future[Screen] = asyncio.get_running_loop().create_future()
+        self._waiting.append((job, payload, future))
+        self._hand_out()
+        return await future
+
+    def _hand_out(self) -> None:
+        """Give waiting jobs to idle workers, starting workers up to `workers`."""
+        while len(self._running) < self.workers:
+            self._running.append(self._start())
+        for worker in self._running:
+            while worker.job is None and self._waiting:
+                job, payload, future = self._waiting.popleft()
+                if future.cancelled():
+                    continue
+                worker.job = (job, future)
+                try:  # the worker is idle, waiting for this: the write does not block
+                    worker.connection.send_bytes(payload)
+                except OSError:  # it died, and the end of its pipe is not read yet
+                    self._died(worker)  # which hands out the rest
+                    return
+
+    def _start(self) -> _Worker:
+        # forkserver: workers do not inherit the bot's threads, sockets or locks.
+        context = multiprocessing.get_context("forkserver")
+        ours, theirs = context.Pipe()
+        process = context.Process(target=_serve, args=(theirs,), daemon=True)
+        process.start()
+        theirs.close()
+        worker = _Worker(process, ours, asyncio.get_running_loop())
+        worker.loop.add_reader(ours.fileno(), self._answered, worker)
+        return worker
+
+    def _answered(self, worker: _Worker) -> None:
+        """The worker's pipe is readable: its screen, or its end."""
         try:
-            future = self._executor().submit(_build, kind, method, args)
-            return await asyncio.wrap_future(future)
-        except BrokenProcessPool:
-            log.warning("a drawing worker died; starting new ones")
-            self._pool = None
-            return await asyncio.to_thread(_build, kind, method, args)
+            ok, value = pickle.loads(worker.connection.recv_bytes())
+        except (EOFError, OSError):
+            self._died(worker)
+            return
+        assert worker.job is not None, "a worker answers only a job it was given"
+        _, future = worker.job
+        worker.job = None
+        if not future.done():
+            if ok:
+                future.set_result(value)
+            else:
+                future.set_exception(value)
+        self._hand_out()
+
+    def _died(self, worker: _Worker) -> None:
+        log.warning("a drawing worker died; starting a new one")
+        self._stop(worker)
+        self._running.remove(worker)
+        if worker.job is not None:
+            task = asyncio.create_task(_in_a_thread(*worker.job))
+            self._instead.add(task)
+            task.add_done_callback(self._instead.discard)
+        self._hand_out()
+
+    def _stop(self, worker: _Worker) -> None:
+        worker.loop.remove_reader(worker.connection.fileno())
+        worker.connection.close()  # the worker reads the end of its pipe and returns
+        if worker.process.is_alive():
+            worker.process.terminate()
 
     def pids(self) -> list[int]:
         """The worker processes running now."""
-        processes = getattr(self._pool, "_processes", None) or {}
-        return sorted(processes)
+        return sorted(w.process.pid for w in self._running if w.process.pid is not None)
 
     def close(self) -> None:
         log.info("screens: %d built, %d reused", self.drawn, self.reused)
-        if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
-            self._pool = None
+        for worker in self._running:
+            self._stop(worker)
+        self._running.clear()
+        for _, _, future in self._waiting:
+            future.cancel()
+        self._waiting.clear()

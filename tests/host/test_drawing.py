@@ -1,0 +1,71 @@
+"""The drawing workers: screens come back as the bot's own process would build them,
+errors are raised where the screen is awaited, and a worker that dies costs nothing but
+the time to build its screen in a thread."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+
+import pytest
+
+from bot.discord.adapters import adapter_for
+from bot.discord.drawing import Drawing
+from tests.adapters.test_tufteln import Table
+
+
+async def test_a_screen_is_built_in_a_worker_exactly_as_here() -> None:
+    drawing = Drawing(workers=1)
+    try:
+        ctx = Table(2, {}).context(0)
+        screen = await drawing.build("tufteln", "panel", ctx, ())
+        assert drawing.pids() and os.getpid() not in drawing.pids()
+        assert screen == adapter_for("tufteln").panel(ctx, ())
+    finally:
+        drawing.close()
+
+
+async def test_an_error_in_a_worker_is_raised_where_the_screen_is_awaited() -> None:
+    drawing = Drawing(workers=1)
+    try:
+        with pytest.raises(AttributeError):
+            await drawing.build("tufteln", "no_such_screen", Table(2, {}).context(0))
+        screen = await drawing.build("tufteln", "table", Table(2, {}).context())
+        assert screen.pictures  # the worker goes on
+    finally:
+        drawing.close()
+
+
+async def test_a_worker_that_dies_while_building_is_replaced_and_the_screen_still_comes() -> None:
+    drawing = Drawing(workers=1)
+    try:
+        ctx = Table(2, {}).context()
+        await drawing.build("tufteln", "table", ctx)  # the worker is up
+        (first,) = drawing.pids()
+        os.kill(first, signal.SIGSTOP)  # it takes the next job and never answers
+        panel = Table(2, {}).context(1)
+        building = asyncio.ensure_future(drawing.build("tufteln", "panel", panel, ()))
+        await asyncio.sleep(0)  # the job is handed to the stopped worker
+        os.kill(first, signal.SIGKILL)
+        assert await building == adapter_for("tufteln").panel(panel, ())
+        (second,) = drawing.pids()
+        assert second != first
+    finally:
+        drawing.close()
+
+
+async def test_a_worker_found_dead_when_handed_a_job_is_replaced() -> None:
+    drawing = Drawing(workers=1)
+    try:
+        ctx = Table(2, {}).context()
+        await drawing.build("tufteln", "table", ctx)
+        (first,) = drawing.pids()
+        os.kill(first, signal.SIGKILL)
+        panel = Table(2, {}).context(1)
+        assert await drawing.build("tufteln", "panel", panel, ()) == adapter_for("tufteln").panel(
+            panel, ()
+        )
+        assert drawing.pids() and first not in drawing.pids()
+    finally:
+        drawing.close()
