@@ -21,7 +21,7 @@ large as they fit.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -669,6 +669,29 @@ def render_panel(
     footer = _wrap(say("lama.picture.panel_footer", count=len(view.known)), TEXT, side_w, 3)
     _lines(draw, (sx, PANEL_H - MARGIN - len(footer) * (TEXT + 7)), footer, MUTED)
     return image, _panel_alt(view, who, say)
+
+
+def panel_key(
+    view: LamaView, say: Say, names: Names = None, letters: Sequence[str] | None = None
+) -> Hashable:
+    """Everything `render_panel` draws from, and nothing else: the seat's own cards, what
+    it holds and the hint beside it, what it received, the marks and the language. Other
+    seats' moves leave it as it is, so a panel opened at the next turn draws nothing.
+    (`tests/games/lama/test_pictures.py` checks that equal keys draw equal pictures.)"""
+    if view.me is None:
+        raise ValueError("a panel is a seat's view")
+    seat = view.me
+    hint = _hold_hint(view, say) if view.held is not None else None
+    return (
+        seat,
+        marks(view.seats, say, names, letters),
+        tuple(view.layouts[seat]),
+        tuple(sorted(view.known.items())),
+        view.held,
+        hint,
+        tuple(view.received[seat]),
+        say("lama.picture.panel_title", player=""),
+    )
 
 
 def _hold_hint(view: LamaView, say: Say) -> str:

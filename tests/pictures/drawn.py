@@ -20,7 +20,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from bot.discord.ui import Picture
+from bot.discord.adapters.pictures import Kept
 from games import pictures
 
 _NOTES = "_drawn_texts"  # the attribute of an image that holds its notes
@@ -121,7 +121,7 @@ def recording() -> Iterator[None]:
 
 def forget_cached_pictures() -> None:
     """Empty the caches of drawn images in the games' drawing modules (`functools.cache`)
-    and the adapters' caches of encoded pictures (module dicts of pictures or PNGs)."""
+    and the adapters' caches of encoded pictures (`Kept`)."""
     for name, module in list(sys.modules.items()):
         if module is None or not name.startswith(("games.", "bot.discord.adapters.")):
             continue
@@ -132,7 +132,7 @@ def forget_cached_pictures() -> None:
             if draws and defined_here and hasattr(value, "cache_clear"):
                 if value is not pictures.font:  # a font draws nothing by itself
                     value.cache_clear()
-            elif isinstance(value, dict) and value and all(map(_pictorial, value.values())):
+            elif isinstance(value, Kept):
                 value.clear()
 
 
@@ -140,9 +140,3 @@ def _from_pillow(value: object) -> bool:
     """A Pillow module or something defined in one (`Image`, `ImageDraw.Draw`)."""
     where = value.__name__ if isinstance(value, ModuleType) else getattr(value, "__module__", "")
     return isinstance(where, str) and where.split(".")[0] == "PIL"
-
-
-def _pictorial(value: object) -> bool:
-    if isinstance(value, tuple):
-        return any(map(_pictorial, value))
-    return isinstance(value, bytes | Picture | Image.Image)

@@ -38,6 +38,9 @@ class Kept:
         self.size = size
         self._pictures: OrderedDict[Hashable, Picture] = OrderedDict()
 
+    def clear(self) -> None:
+        self._pictures.clear()
+
     def picture(self, key: Hashable, name: str, draw: Callable[[], Drawn]) -> Picture:
         """The picture `draw()` renders, as `name`; drawn only if not kept."""
         full = (name, key)

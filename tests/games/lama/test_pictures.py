@@ -11,7 +11,7 @@ from PIL import Image
 from bot.i18n import t
 from games.lama import GAME
 from games.lama.models import Draw, Exchange, LamaOptions, LamaState, TakeDiscard
-from games.lama.pictures import render_panel, render_results, render_table
+from games.lama.pictures import panel_key, render_panel, render_results, render_table
 from games.pictures import MIN_SHOWN_TEXT, name_letters, shown_scale, to_png
 from tests.pictures import drawn
 
@@ -129,3 +129,32 @@ def test_results_describe_lines_jokers_and_scores(kit) -> None:
     assert "=7" in shown  # the joker, as it counts
     with pytest.raises(ValueError):
         render_results(GAME.view(GAME.setup(2, LamaOptions(), 1), None), say)
+
+
+def test_a_panel_key_stands_for_one_picture() -> None:
+    """A panel is kept by `panel_key`: views with the same key must draw the same
+    picture and description (a field drawn but left out of the key would differ)."""
+    names, letters = ["Ana", "Ben", "Cleo"], ["A", "B", "C"]
+    drawn_by_key: dict[object, tuple[bytes, str]] = {}
+    compared = 0
+    for seed in range(5):
+        state = GAME.setup(3, LamaOptions(), seed)
+        rng = random.Random(seed)
+        for _ in range(150):
+            if state.phase == "over":
+                break
+            for seat in range(3):
+                view = GAME.view(state, seat)
+                key = panel_key(view, say, names, letters)
+                if key in drawn_by_key and drawn_by_key[key][0] == b"compared":
+                    continue
+                image, alt = render_panel(view, say, names, letters)
+                if key in drawn_by_key:
+                    assert (image.tobytes(), alt) == drawn_by_key[key]
+                    drawn_by_key[key] = (b"compared", "")
+                    compared += 1
+                else:
+                    drawn_by_key[key] = (image.tobytes(), alt)
+            seat = rng.choice(sorted(GAME.active(state)))
+            state, _ = GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
+    assert compared >= 30  # other seats' moves leave many panels as they were

@@ -8,12 +8,14 @@ of two positions to look at (`Peek`), or buttons to draw or take the top discard
 
 from __future__ import annotations
 
+from functools import partial
+
 from bot.discord.adapters.lama.words import Ctx, card, short, specials
-from bot.discord.adapters.pictures import picture
-from bot.discord.ui import Button, Option, Row, Screen, Select, Style
+from bot.discord.adapters.pictures import Kept
+from bot.discord.ui import Button, Option, Picture, Row, Screen, Select, Style
 from games.lama.cards import SPECIALS, points
 from games.lama.models import Discard, Draw, Exchange, Give, Pass, Peek, TakeDiscard
-from games.lama.pictures import render_panel
+from games.lama.pictures import panel_key, render_panel
 
 SEEN_MARK = "👁"
 
@@ -33,11 +35,18 @@ def panel_screen(ctx: Ctx) -> Screen:
         lines.append(ctx.say("lama.ui.your_deadline", when=when))
     return Screen(
         content="\n".join(lines),
-        pictures=(
-            picture("lama-my-cards.png", render_panel(view, ctx.say, ctx.names, ctx.letters)),
-        ),
+        pictures=(_cards(ctx),),
         rows=controls(ctx),
     )
+
+
+_panels = Kept(256)
+
+
+def _cards(ctx: Ctx) -> Picture:
+    """The seat's own cards; kept, since other seats' moves do not change them."""
+    args = (ctx.view, ctx.say, ctx.names, ctx.letters)
+    return _panels.picture(panel_key(*args), "lama-my-cards.png", partial(render_panel, *args))
 
 
 def _me(ctx: Ctx) -> int:
