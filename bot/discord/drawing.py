@@ -8,7 +8,8 @@ least one), started with a lower priority (nice), so the operating system too le
 the bot's own process (acknowledgements, the database, Discord) go first.
 
 The pool is the event loop's own: each worker has a pipe that the loop watches, and
-takes one screen at a time from a queue kept here. There are no helper threads in the
+takes one screen at a time from the queues kept here: first the screens a player who
+clicked is waiting for (panels), then tables and notices. There are no helper threads in the
 bot's process (a `ProcessPoolExecutor` has two, which take the interpreter lock from
 the event loop for every screen sent and received).
 
@@ -41,8 +42,12 @@ from bot.discord.ui import Screen
 log = logging.getLogger(__name__)
 
 NICE = 5  # how much lower the workers' priority is than the bot's
+# Screens someone who clicked is waiting for: built before tables and notices, so a
+# panel never queues behind a burst of tables (catch-up after a restart, a busy hour).
+FIRST = frozenset({"panel"})
 
 Job = tuple[str, str, tuple[Any, ...]]  # kind, adapter method, arguments
+Waiting = tuple[Job, bytes, "asyncio.Future[Screen]"]  # a job, pickled, and its screen
 
 
 def default_workers() -> int:
@@ -115,7 +120,7 @@ class Drawing:
     def __init__(self, workers: int) -> None:
         self.workers = workers
         self._running: list[_Worker] = []
-        self._waiting: deque[tuple[Job, bytes, asyncio.Future[Screen]]] = deque()
+        self._waiting: dict[bool, deque[Waiting]] = {True: deque(), False: deque()}  # by FIRST
         self._built: OrderedDict[bytes, Screen] = OrderedDict()
         self._instead: set[asyncio.Task[None]] = set()  # a dead worker's jobs, in threads
         self.drawn = self.reused = 0  # screens built, and taken from those kept
@@ -139,7 +144,7 @@ class Drawing:
             return await asyncio.to_thread(_build, *job)
         payload = pickle.dumps(job)  # here, so that what does not pickle fails here
         future: asyncio.Future[Screen] = asyncio.get_running_loop().create_future()
-        self._waiting.append((job, payload, future))
+        self._waiting[job[1] in FIRST].append((job, payload, future))
         self._hand_out()
         return await future
 
@@ -148,8 +153,8 @@ class Drawing:
         while len(self._running) < self.workers:
             self._running.append(self._start())
         for worker in self._running:
-            while worker.job is None and self._waiting:
-                job, payload, future = self._waiting.popleft()
+            while worker.job is None and (self._waiting[True] or self._waiting[False]):
+                job, payload, future = (self._waiting[True] or self._waiting[False]).popleft()
                 if future.cancelled():
                     continue
                 worker.job = (job, future)
@@ -212,6 +217,7 @@ class Drawing:
         for worker in self._running:
             self._stop(worker)
         self._running.clear()
-        for _, _, future in self._waiting:
-            future.cancel()
-        self._waiting.clear()
+        for waiting in self._waiting.values():
+            for _, _, future in waiting:
+                future.cancel()
+            waiting.clear()

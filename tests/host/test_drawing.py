@@ -69,3 +69,21 @@ async def test_a_worker_found_dead_when_handed_a_job_is_replaced() -> None:
         assert drawing.pids() and first not in drawing.pids()
     finally:
         drawing.close()
+
+
+async def test_a_panel_is_built_before_tables_that_were_waiting_longer() -> None:
+    drawing = Drawing(workers=1)
+    try:
+        await drawing.build("tufteln", "table", Table(2, {}).context())  # the worker is up
+        done: list[str] = []
+
+        async def build(name: str, method: str, *args: object) -> None:
+            await drawing.build("tufteln", method, *args)
+            done.append(name)
+
+        tables = [build(f"table {n}", "table", Table(2, {}).context()) for n in range(3)]
+        panel = build("panel", "panel", Table(2, {}).context(0), ())
+        await asyncio.gather(*tables, panel)
+        assert done == ["table 0", "panel", "table 1", "table 2"]
+    finally:
+        drawing.close()
