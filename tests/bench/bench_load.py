@@ -22,6 +22,18 @@ roll, every player opens their sheet and places the roll at once. The last line:
 (all_answered_s: from the first click until every placement is stored and every click
 acknowledged; requests: every request the bot made meanwhile, sheets included).
 
+`--overdue N` instead measures a start-up: the bot finds `--stored` games (10,000),
+`--open` of them running (1,000) and N of those with a deadline already overdue, as
+after a stop (see `tests/bench/load/stored.py` and `catchup.py`). Players of other
+games open their panels meanwhile (`--clicks`, one every `--click-every` s). Printed:
+the timeline, overdue timers left after ready, CPU, requests by route, the clicks'
+ack and panel times. The last line:
+`overdue=<n> ready_s=<x> caught_up_s=<y> shown_s=<z> requests=<r> max_ack_ms=<m>`
+(ready_s: from the bot process's start to its commands synced and gateway READY;
+caught_up_s: from ready until every overdue timer fired and committed; shown_s: until
+everything they brought was sent; requests: the catch-up's, click answers left out).
+`--profile FILE` also records a py-spy profile (raw format) of the bot and its workers.
+
 Figures are noisy on a shared machine; the two processes are measured in one run so
 the ratios compare like with like. `--keep DIR` keeps the database and the logs.
 """
@@ -38,8 +50,10 @@ from pathlib import Path
 if __package__ in (None, ""):  # run as a script: the repository root on the path
     sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
+from tests.bench.load.catchup import last_line, report, run_catchup
 from tests.bench.load.measure import summary
 from tests.bench.load.run import RollResult, run_mix, run_players
+from tests.bench.load.stored import Plan
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
@@ -47,6 +61,12 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--games", type=int, default=10, help="concurrent games (K)")
     parser.add_argument("--seconds", type=float, default=30.0, help="measured seconds (S)")
     parser.add_argument("--players", type=int, help="instead: one Tüfteln roll, N players")
+    parser.add_argument("--overdue", type=int, help="instead: a start-up with N overdue timers")
+    parser.add_argument("--stored", type=int, default=10_000, help="stored games (--overdue)")
+    parser.add_argument("--open", type=int, default=1_000, help="open games (--overdue)")
+    parser.add_argument("--clicks", type=int, default=20, help="panel opens (--overdue)")
+    parser.add_argument("--click-every", type=float, default=0.5, help="seconds between them")
+    parser.add_argument("--profile", type=Path, help="py-spy raw profile here (--overdue)")
     parser.add_argument("--seed", type=int, default=1, help="the players' random choices")
     parser.add_argument("--keep", type=Path, help="keep the database and logs here")
     return parser.parse_args(argv)
@@ -70,7 +90,17 @@ def report_roll(result: RollResult) -> list[str]:
     return lines
 
 
+async def bench_startup(args: argparse.Namespace, folder: Path) -> list[str]:
+    plan = Plan(stored=args.stored, open=args.open, overdue=args.overdue, seed=args.seed)
+    result = await run_catchup(
+        plan, folder, clicks=args.clicks, click_every=args.click_every, profile_to=args.profile
+    )
+    return [*report(result), last_line(result)]
+
+
 async def bench(args: argparse.Namespace, folder: Path) -> list[str]:
+    if args.overdue is not None:
+        return await bench_startup(args, folder)
     if args.players:
         return report_roll(await run_players(args.players, folder, args.seed))
     result = await run_mix(args.games, args.seconds, folder, args.seed)

@@ -58,3 +58,18 @@ def test_a_few_players_place_one_scheduled_roll() -> None:
     )
     assert last is not None, lines[-1]
     assert int(last[1]) == 4 and float(last[4]) > 0
+
+
+def test_a_start_up_catches_up_a_few_overdue_timers() -> None:
+    lines = bench(
+        "--overdue", "6", "--stored", "40", "--open", "12", "--clicks", "3", "--click-every", "0.2"
+    )
+    last = re.fullmatch(
+        r"overdue=(\d+) ready_s=([\d.]+) caught_up_s=([\d.]+) shown_s=([\d.]+)"
+        r" requests=(\d+) max_ack_ms=(\d+)",
+        lines[-1],
+    )
+    assert last is not None, lines[-1]
+    assert int(last[1]) == 6 and float(last[3]) <= float(last[4])
+    assert int(last[5]) >= 18  # each timer: at least an announcement and a table edit
+    assert figure(lines, r"late acks \(> 3 s or never\) (\d+)") == [("0",)]

@@ -10,4 +10,6 @@
 | `games.py` | the game mix: how each game is opened and how its players find controls |
 | `measure.py` | acknowledgement latencies, requests by route, the printed figures |
 | `run.py` | the phases: the bot's run, the same clicks at the bare client, 200 players |
+| `stored.py` | a restart's world: stored, open and overdue games (`--overdue`) |
+| `catchup.py` | the start-up catch-up: moments, requests, clicks meanwhile, report |
 """
