@@ -42,6 +42,11 @@ REMINDER = "reminder"  # remind the seats the current phase still waits for
 AUTOSTART = "autostart"  # a lobby starts itself (a scheduled game)
 
 AWAY_AFTER = 2  # timed-out steps in a row after which a player is away
+# Games whose changes are being shown at once, at most. After a restart hundreds of
+# overdue deadlines commit within seconds; showing them all at once would queue the
+# store's reads and writes (one connection) behind hundreds of deliveries, so the
+# deadlines still to fire, and players' clicks, would wait for them.
+SHOWING_AT_ONCE = 8
 
 
 @dataclass
@@ -154,6 +159,7 @@ class GameService:
         self._loading = asyncio.Lock()
         self._outbox: dict[int, list[Change]] = {}  # changes of a game still to show
         self._showing: dict[int, asyncio.Task[None]] = {}  # the task showing them
+        self._showing_slots = asyncio.Semaphore(SHOWING_AT_ONCE)
 
     # -- loading ---------------------------------------------------------------------------
 
@@ -203,7 +209,8 @@ class GameService:
         queue = self._outbox[game_id]
         try:
             while queue:
-                await self._show(queue.pop(0))
+                async with self._showing_slots:
+                    await self._show(queue.pop(0))
         finally:
             self._showing.pop(game_id, None)
             self._outbox.pop(game_id, None)

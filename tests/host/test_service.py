@@ -5,7 +5,7 @@ import asyncio
 import pytest
 
 from bot.core.errors import Refused
-from bot.core.service import GameService, replay
+from bot.core.service import SHOWING_AT_ONCE, GameService, replay
 from bot.core.store import Store
 from tests.support.clock import FakeClock
 
@@ -228,3 +228,28 @@ async def test_a_paused_game_stays_paused_after_a_restart(store: Store, clock: F
     await clock.advance(50)
     assert live.state.counter == 1  # type: ignore[union-attr]
     await second.scheduler.stop()
+
+
+async def test_changes_of_many_games_are_shown_a_few_games_at_a_time(
+    service: GameService,
+) -> None:
+    """After a restart hundreds of games have something to show: a few at a time, so
+    the store is not queued behind all of them (and every change is still shown)."""
+    showing, most, release = 0, 0, asyncio.Event()
+
+    async def slow(change: object) -> None:
+        nonlocal showing, most
+        showing += 1
+        most = max(most, showing)
+        await release.wait()
+        showing -= 1
+
+    service.listeners.append(slow)
+    games = [await lobby(service, channel=100 + n) for n in range(20)]
+    for _ in range(20):  # every task that could start showing has started
+        await asyncio.sleep(0)
+    assert most == SHOWING_AT_ONCE < len(games)
+    release.set()
+    await service.shown()
+    opened = [c.game.id for c in service.changes if c.kind == "opened"]  # type: ignore[attr-defined]
+    assert sorted(opened) == sorted(games)
