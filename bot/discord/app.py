@@ -55,6 +55,7 @@ class TabletopBot(discord.Client):
         self.router: Router | None = None
 
     async def setup_hook(self) -> None:
+        self.drawing.start()  # the workers import the games while the rest starts up
         self.store = await Store.open(self.database)
         self.service = GameService(self.store, self.clock)
         self.presenter = Presenter(self, self.service, self.drawing)

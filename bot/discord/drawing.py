@@ -125,6 +125,11 @@ class Drawing:
         self._instead: set[asyncio.Task[None]] = set()  # a dead worker's jobs, in threads
         self.drawn = self.reused = 0  # screens built, and taken from those kept
 
+    def start(self) -> None:
+        """Start the workers now rather than at the first screen (each takes a second
+        or two to import the games), from within the running event loop."""
+        self._hand_out()
+
     async def build(self, kind: str, method: str, *args: Any) -> Screen:
         """The adapter's `method(*args)` for a game of `kind`, built off the loop."""
         key = screen_key(kind, method, args)
