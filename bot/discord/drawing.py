@@ -41,7 +41,7 @@ from bot.discord.ui import Screen
 
 log = logging.getLogger(__name__)
 
-NICE = 5  # how much lower the workers' priority is than the bot's
+NICE = 19  # the lowest priority: a worker gets the CPU only when the bot does not need it
 # Screens someone who clicked is waiting for: built before tables and notices, so a
 # panel never queues behind a burst of tables (catch-up after a restart, a busy hour).
 FIRST = frozenset({"panel"})
