@@ -14,9 +14,10 @@ passes `ctx.say`) and never writes a sentence of its own.
 from __future__ import annotations
 
 import io
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 from PIL import Image, ImageFont
 
@@ -45,11 +46,61 @@ MUTED = (120, 120, 120)
 FONTS = Path(__file__).parent / "fonts"
 
 
+class _Font(ImageFont.FreeTypeFont):
+    """A font that renders and measures each text once. A picture is redrawn with
+    mostly the same words (titles, labels, names, numbers), and rendering them with
+    FreeType was a fifth of a picture's cost; the rendered masks are only read when
+    drawn (`ImageDraw.text`), so one mask serves every picture."""
+
+    KEPT = 2048  # texts per font, then it starts afresh
+
+    def __init__(self, path: str, size: int) -> None:
+        super().__init__(path, size)
+        self._masks: dict[Hashable, tuple[Any, tuple[int, int]]] = {}
+        self._lengths: dict[Hashable, float] = {}
+
+    def getmask2(self, text: Any, mode: str = "", *args: Any, **kwargs: Any) -> Any:
+        key = _key(text, mode, args, kwargs)
+        found = self._masks.get(key) if key is not None else None
+        if found is None:
+            found = super().getmask2(text, mode, *args, **kwargs)
+            if key is not None:
+                _keep(self._masks, key, found, self.KEPT)
+        return found
+
+    def getlength(self, text: Any, mode: str = "", *args: Any, **kwargs: Any) -> float:
+        key = _key(text, mode, args, kwargs)
+        found = self._lengths.get(key) if key is not None else None
+        if found is None:
+            found = super().getlength(text, mode, *args, **kwargs)
+            if key is not None:
+                _keep(self._lengths, key, found, self.KEPT)
+        return found
+
+
+def _key(text: Any, mode: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Hashable:
+    """The arguments as a key (lists, e.g. font features, as tuples); None if some
+    argument cannot be one."""
+    plain = tuple(tuple(a) if isinstance(a, list) else a for a in args)
+    key = (text, mode, plain, tuple(sorted(kwargs.items())))
+    try:
+        hash(key)
+    except TypeError:
+        return None
+    return key
+
+
+def _keep(found: dict[Hashable, Any], key: Hashable, value: Any, most: int) -> None:
+    if len(found) >= most:
+        found.clear()
+    found[key] = value
+
+
 @cache
 def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
     """DejaVu Sans (or its bold face) at `size` pixels."""
     name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
-    return ImageFont.truetype(str(FONTS / name), size)
+    return _Font(str(FONTS / name), size)
 
 
 def player_colour(seat: int) -> tuple[int, int, int]:
