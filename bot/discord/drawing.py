@@ -48,6 +48,7 @@ FIRST = frozenset({"panel"})
 
 Job = tuple[str, str, tuple[Any, ...]]  # kind, adapter method, arguments
 Waiting = tuple[Job, bytes, "asyncio.Future[Screen]"]  # a job, pickled, and its screen
+Versions = tuple[int | None, ...]  # each argument's context version (None: not a context)
 
 
 def default_workers() -> int:
@@ -67,9 +68,10 @@ def _serve(connection: Connection) -> None:
     adapters.adapters()  # import every game's adapter and pictures once, up front
     while True:
         try:
-            kind, method, args = pickle.loads(connection.recv_bytes())
+            plain, versions = pickle.loads(connection.recv_bytes())
         except EOFError:
             return
+        kind, method, args = _with_versions(pickle.loads(plain), versions)
         try:
             answer: tuple[bool, Any] = (True, _build(kind, method, args))
         except Exception as error:  # the bot's process raises it where it awaits the screen
@@ -93,12 +95,22 @@ async def _in_a_thread(job: Job, future: asyncio.Future[Screen]) -> None:
             future.set_result(screen)
 
 
-def screen_key(kind: str, method: str, args: tuple[Any, ...]) -> bytes:
-    """A digest of everything a screen is built from. A context's `version` is left out:
-    it changes with every move, also when this reader's view does not, and adapters use
-    it only as a cache key of their own."""
+def _plain(job: Job) -> tuple[bytes, Versions]:
+    """The job pickled without its contexts' `version`, and those versions. The pickle
+    is both what a worker gets and, digested, the key of the screens kept: a version
+    changes with every move, also when this reader's view does not (adapters use it
+    only as a cache key of their own). One pickle, since a context with a Tüfteln
+    roll's 300 placements takes a millisecond to pickle."""
+    kind, method, args = job
+    versions = tuple(a.version if isinstance(a, Context) else None for a in args)
     plain = tuple(replace(a, version=0) if isinstance(a, Context) else a for a in args)
-    return hashlib.blake2b(pickle.dumps((kind, method, plain)), digest_size=16).digest()
+    return pickle.dumps((kind, method, plain)), versions
+
+
+def _with_versions(job: Job, versions: Versions) -> Job:
+    kind, method, args = job
+    pairs = zip(args, versions, strict=True)
+    return kind, method, tuple(a if v is None else replace(a, version=v) for a, v in pairs)
 
 
 @dataclass
@@ -132,22 +144,22 @@ class Drawing:
 
     async def build(self, kind: str, method: str, *args: Any) -> Screen:
         """The adapter's `method(*args)` for a game of `kind`, built off the loop."""
-        key = screen_key(kind, method, args)
+        plain, versions = _plain((kind, method, args))
+        key = hashlib.blake2b(plain, digest_size=16).digest()
         if key in self._built:
             self._built.move_to_end(key)
             self.reused += 1
             return self._built[key]
         self.drawn += 1
-        screen = await self._build((kind, method, args))
+        screen = await self._build((kind, method, args), pickle.dumps((plain, versions)))
         self._built[key] = screen
         while len(self._built) > self.KEPT:
             self._built.popitem(last=False)
         return screen
 
-    async def _build(self, job: Job) -> Screen:
+    async def _build(self, job: Job, payload: bytes) -> Screen:
         if not self.workers or job[0] in adapters.registered():
             return await asyncio.to_thread(_build, *job)
-        payload = pickle.dumps(job)  # here, so that what does not pickle fails here
         future: asyncio.Future[Screen] = asyncio.get_running_loop().create_future()
         self._waiting[job[1] in FIRST].append((job, payload, future))
         self._hand_out()

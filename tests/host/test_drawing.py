@@ -6,12 +6,14 @@ from __future__ import annotations
 
 import asyncio
 import os
+import pickle
 import signal
+from dataclasses import replace
 
 import pytest
 
 from bot.discord.adapters import adapter_for
-from bot.discord.drawing import Drawing
+from bot.discord.drawing import Drawing, _plain, _with_versions
 from tests.adapters.test_tufteln import Table
 
 
@@ -87,3 +89,13 @@ async def test_a_panel_is_built_before_tables_that_were_waiting_longer() -> None
         assert done == ["table 0", "panel", "table 1", "table 2"]
     finally:
         drawing.close()
+
+
+def test_a_job_reaches_a_worker_with_its_contexts_versions() -> None:
+    """The pickle a worker gets leaves versions out (it is also the key of the screens
+    kept); they travel beside it and are put back."""
+    ctx = replace(Table(2, {}).context(0), version=7)
+    plain, versions = _plain(("tufteln", "panel", (ctx, ())))
+    assert versions == (7, None)
+    assert _plain(("tufteln", "panel", (replace(ctx, version=8), ())))[0] == plain
+    assert _with_versions(pickle.loads(plain), versions) == ("tufteln", "panel", (ctx, ()))
