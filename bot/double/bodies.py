@@ -8,7 +8,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from aiohttp import BodyPartReader, web
+from aiohttp import BodyPartReader, hdrs, web
 
 from bot.double.errors import ApiError
 from bot.double.limits import check_files
@@ -50,14 +50,17 @@ def guess_type(filename: str) -> str:
 async def read_body(request: web.Request, spec: SpecValidator | None) -> Body:
     """Parse and validate a request body; raises ApiError with Discord's answer."""
     body = Body()
-    if request.content_type == "multipart/form-data":
+    # The media type read straight from the header: aiohttp's `content_type` parses it
+    # with the email package, a tenth of the double's time per request under load.
+    media = request.headers.get(hdrs.CONTENT_TYPE, "").partition(";")[0].strip().lower()
+    if media == "multipart/form-data":
         reader = await request.multipart()
         while (part := await reader.next()) is not None:
             if not isinstance(part, BodyPartReader):
                 continue
             name = part.name or ""
             if name == "payload_json":
-                body.json = _parse(await part.text())
+                body.json = _parse(await part.read(decode=False))
             elif part.filename is not None:
                 data = bytes(await part.read(decode=False))
                 match = FILE_FIELD.match(name)
@@ -65,15 +68,15 @@ async def read_body(request: web.Request, spec: SpecValidator | None) -> Body:
                 body.uploads.append(Upload(index, part.filename, data, guess_type(part.filename)))
         check_files([len(u.data) for u in body.uploads])
     elif request.can_read_body:
-        text = await request.text()
-        body.json = _parse(text) if text.strip() else None
+        data = await request.read()
+        body.json = _parse(data) if data.strip() else None
     if spec is not None and body.json is not None:
         spec.check(request.method, template_of(request), body.json)
     return body
 
 
-def _parse(text: str) -> Any:
+def _parse(data: bytes | bytearray) -> Any:
     try:
-        return json.loads(text)
-    except json.JSONDecodeError:
+        return json.loads(data)
+    except ValueError:  # not JSON, or not UTF-8
         raise ApiError(400, 50109, "The request body contains invalid JSON.") from None

@@ -142,6 +142,17 @@ async def test_http_errors_have_discords_shape(double: DiscordDouble) -> None:
     assert status == 404 and double.unhandled == ["GET /voice/regions"]
 
 
+async def test_a_body_that_is_not_json_is_refused_as_discord_does(double: DiscordDouble) -> None:
+    general = double.channel("general").id
+    headers = {"Authorization": f"Bot {double.bot_token}", "Content-Type": "application/json"}
+    async with aiohttp.ClientSession() as session:
+        for data in (b"{not json", b"\xff\xfe{}"):
+            url = f"{double.api_base}/channels/{general}/messages"
+            async with session.post(url, data=data, headers=headers) as response:
+                assert response.status == 400
+                assert (await response.json())["code"] == 50109
+
+
 async def test_without_description_only_discords_limits_apply(tmp_path: Path) -> None:
     async with running_double(openapi=tmp_path / "none.json") as double:
         assert double.spec is None
