@@ -16,7 +16,7 @@ from bot.double.bodies import Upload
 from bot.double.errors import ApiError
 from bot.double.model import TEXT, Channel
 from bot.double.pictures import PictureMemory
-from bot.double.schema import SpecValidator, _compiled, _fast, default_spec_path
+from bot.double.schema import ByField, SpecValidator, _compiled, _fast, default_spec_path
 from bot.double.state import DoubleState
 from tests.support.testbot import png
 
@@ -124,6 +124,7 @@ def test_the_fast_check_accepts_exactly_what_the_full_one_accepts(spec: SpecVali
                 assert fast.is_valid(variant) == verdict, (template, variant)
                 verdicts[verdict] += 1
     assert verdicts[True] > 15 and verdicts[False] > 100  # both kinds were tried
+    assert isinstance(_fast(path, "patch", ORIGINAL), ByField)  # fields checked one by one
 
 
 def test_a_refused_body_is_still_explained_the_way_discord_does(spec: SpecValidator) -> None:
