@@ -6,15 +6,15 @@
 
 The Discord double runs in this process on 127.0.0.1, together with the simulated
 players (they drive it through its in-process SimUser API); the bot runs in a
-subprocess, and so, in a second phase of the same run, does the bare client, which
-gets the bot's recorded click stream again at the same moments (see
-`tests/bench/load/run.py`). K games of the mix (Lama, live Tüfteln, Lupusburg; see
-`tests/bench/load/games.py`) are opened at once and played as fast as the games allow
-for S seconds. Printed for both: ack p50/p95/p99/max (creation to first response, as
-the double saw them), late acks (> 3 s or never), CPU per action of the process and
-its children (a picture pool counts), event-loop lag, peak RSS, requests per action by
-route. The last line: `cpu_ratio=<x> p99_ratio=<y> late_acks=<n>` (bot / bare client;
-late acks of the bot).
+subprocess, and so, in a second phase of the same run, does the bare client, which gets
+the bot's recorded click stream again at the same moments (see
+`tests/bench/load/run.py`). K games of the mix (every game: No Prob-Lama, live Tüfteln,
+Lupusburg, Miss Lupun, Lucky Box; see `tests/bench/load/games.py`) are opened at once
+and played as fast as the games allow for S seconds. Printed for both: ack
+p50/p95/p99/max (creation to first response, as the double saw them), late acks (> 3 s
+or never), CPU per action of the process and its children (a picture pool counts),
+event-loop lag, peak RSS, requests per action by route. The last line: `cpu_ratio=<x>
+p99_ratio=<y> late_acks=<n>` (bot / bare client; late acks of the bot).
 
 `--players N` instead runs one scheduled Tüfteln game of N players: after the first
 roll, every player opens their sheet and places the roll at once. The last line:
@@ -51,6 +51,7 @@ if __package__ in (None, ""):  # run as a script: the repository root on the pat
     sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from tests.bench.load.catchup import last_line, report, run_catchup
+from tests.bench.load.games import MIX
 from tests.bench.load.measure import summary
 from tests.bench.load.run import RollResult, run_mix, run_players
 from tests.bench.load.stored import Plan
@@ -105,7 +106,7 @@ async def bench(args: argparse.Namespace, folder: Path) -> list[str]:
         return report_roll(await run_players(args.players, folder, args.seed))
     result = await run_mix(args.games, args.seconds, folder, args.seed)
     lines = [
-        f"{args.games} concurrent games (mix: Lama, live Tüfteln, Lupusburg), {args.seconds:g} s"
+        f"{args.games} concurrent games (mix: {', '.join(k.id for k in MIX)}), {args.seconds:g} s"
     ]
     lines += [f"player trouble (measured anyway): {e}" for e in result.errors[:8]]
     lines += result.bot.lines() + result.bare.lines()

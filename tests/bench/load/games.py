@@ -27,7 +27,9 @@ LUPUSBURG = Kind(
     {"night_seconds": 5, "turn_seconds": 10, "discussion_minutes": 1, "defence_seconds": 5},
     "My panel",
 )
-MIX: tuple[Kind, ...] = (LAMA, TUFTELN, LUPUSBURG)
+LUPUN = Kind("lupun", 3, {"turn_seconds": 10}, "My tasks")
+LUCKYBOX = Kind("luckybox", 3, {"reveal_limit": 10}, "My cards")
+MIX: tuple[Kind, ...] = (LAMA, TUFTELN, LUPUSBURG, LUPUN, LUCKYBOX)
 SCHEDULED_TUFTELN = Kind("tufteln", 200, {"schedule": "every 4h"}, "My sheet")
 
 

@@ -3,7 +3,7 @@ URL, with an event-loop lag sampler beside it. On SIGTERM it stops and writes th
 samples to `--lag` (JSON). The bot is wrapped here, not changed.
 
     python -m tests.bench.load.runner --url http://127.0.0.1:PORT --database FILE \
-        --lag FILE [--bare] [--games lama,tufteln,lupusburg]
+        --lag FILE [--bare] [--games lama,tufteln,lupusburg,lupun,luckybox]
 """
 
 from __future__ import annotations
@@ -31,7 +31,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--database", required=True, help="the bot's SQLite file")
     parser.add_argument("--lag", required=True, type=Path, help="where to write lag samples")
     parser.add_argument("--bare", action="store_true", help="the bare client, not the bot")
-    parser.add_argument("--games", default="lama,tufteln,lupusburg", help="offered games")
+    every = "lama,tufteln,lupusburg,lupun,luckybox"
+    parser.add_argument("--games", default=every, help="offered games")
     parser.add_argument("--token", default="double-bot-token")
     return parser.parse_args(argv)
 
