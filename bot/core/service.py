@@ -45,8 +45,9 @@ AWAY_AFTER = 2  # timed-out steps in a row after which a player is away
 # Games whose changes are being shown at once, at most. After a restart hundreds of
 # overdue deadlines commit within seconds; showing them all at once would queue the
 # store's reads and writes (one connection) behind hundreds of deliveries, so the
-# deadlines still to fire, and players' clicks, would wait for them.
-SHOWING_AT_ONCE = 8
+# deadlines still to fire, and players' clicks, would wait for them. Enough that a few
+# games held up by Discord's per-channel rate limit do not hold up the others.
+SHOWING_AT_ONCE = 32
 
 
 @dataclass

@@ -245,7 +245,7 @@ async def test_changes_of_many_games_are_shown_a_few_games_at_a_time(
         showing -= 1
 
     service.listeners.append(slow)
-    games = [await lobby(service, channel=100 + n) for n in range(20)]
+    games = [await lobby(service, channel=100 + n) for n in range(40)]
     for _ in range(20):  # every task that could start showing has started
         await asyncio.sleep(0)
     assert most == SHOWING_AT_ONCE < len(games)
