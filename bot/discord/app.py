@@ -12,6 +12,7 @@ from discord import app_commands
 from bot.core.clock import Clock, SystemClock
 from bot.core.service import GameService
 from bot.core.store import Store
+from bot.discord.adapters import adapters
 from bot.discord.commands import Commands
 from bot.discord.drawing import Drawing, default_workers
 from bot.discord.presenter import Presenter
@@ -56,6 +57,7 @@ class TabletopBot(discord.Client):
 
     async def setup_hook(self) -> None:
         self.drawing.start()  # the workers import the games while the rest starts up
+        adapters()  # and so does this process: not on the loop at a game's first click
         self.store = await Store.open(self.database)
         self.service = GameService(self.store, self.clock)
         self.presenter = Presenter(self, self.service, self.drawing)
