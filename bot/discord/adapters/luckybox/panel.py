@@ -12,15 +12,28 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 from bot.discord.adapters.luckybox.words import Ctx, bonus, mine
-from bot.discord.adapters.pictures import picture
-from bot.discord.ui import Button, Option, Row, Screen, Select, Style
+from bot.discord.adapters.pictures import Kept
+from bot.discord.ui import Button, Option, Picture, Row, Screen, Select, Style
 from games.luckybox.board import cost
 from games.luckybox.models import Bonus, Cross, Decline, Keep, Order, Pass, Take
 from games.luckybox.pictures import render_cards
 from games.luckybox.views import CardView
 
 CARD_STEP = "card"
+
+
+_card_pictures = Kept(256)
+
+
+def _cards(ctx: Ctx, shown: list[CardView], title: str, chosen: list[int]) -> Picture:
+    """The cards as drawn; kept, so a step that changes only the controls draws nothing."""
+    cards = tuple(card.model_dump_json() for card in shown)
+    key = (cards, title, tuple(chosen), ctx.say("luckybox.picture.offers"))
+    draw = partial(render_cards, shown, ctx.say, title, chosen)
+    return _card_pictures.picture(key, "luckybox-cards.png", draw)
 
 
 def panel_screen(ctx: Ctx, step: tuple[str, ...] = ()) -> Screen:
@@ -61,7 +74,7 @@ def panel_screen(ctx: Ctx, step: tuple[str, ...] = ()) -> Screen:
         lines.append(ctx.say("luckybox.ui.your_deadline", when=when))
     return Screen(
         content="\n".join(lines),
-        pictures=(picture("luckybox-cards.png", render_cards(shown, ctx.say, title, chosen)),),
+        pictures=(_cards(ctx, shown, title, chosen),),
         rows=rows,
     )
 

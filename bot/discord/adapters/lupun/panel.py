@@ -13,8 +13,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from functools import partial
+
 from bot.discord.adapters.lupun.words import Ctx, task_text, tile, tiles
-from bot.discord.adapters.pictures import picture
+from bot.discord.adapters.pictures import Kept
 from bot.discord.ui import Button, Option, Picture, Row, Screen, Select, Style
 from games.lupun.board import SIZE, space_name
 from games.lupun.cards import task
@@ -24,6 +27,18 @@ from games.lupun.pictures import render_tasks
 SPACES = tuple(space_name(s) for s in range(SIZE))
 CIRCLED = "⓪①②③④⑤⑥⑦⑧⑨"  # a turned tile, as on its back
 OPTION_TEXT = 100
+
+
+_task_cards = Kept(256)
+
+
+def _tasks(ctx: Ctx, cards: Sequence[str]) -> Picture:
+    """Task cards as drawn on this board; kept, so the steps of a turn draw them once."""
+    board = ctx.view.board
+    key = (tuple(cards), tuple(board), ctx.say("lupun.picture.points", count=1))
+    return _task_cards.picture(
+        key, "lupun-my-tasks.png", partial(render_tasks, cards, ctx.say, board)
+    )
 
 
 def panel_screen(ctx: Ctx, step: tuple[str, ...]) -> Screen:
@@ -74,10 +89,9 @@ def _keeping(ctx: Ctx, lines: list[str]) -> Screen:
         for number, card in enumerate(view.drawn, start=1)
     )
     select = Select(ctx.choose("keep"), options, ctx.say("lupun.ui.keep_placeholder"))
-    drawn = render_tasks(view.drawn, ctx.say, view.board)
     return Screen(
         content="\n".join(lines),
-        pictures=(picture("lupun-my-tasks.png", drawn),),
+        pictures=(_tasks(ctx, view.drawn),),
         rows=(select,) if ctx.legal else (),
     )
 
@@ -126,7 +140,7 @@ def _placing(ctx: Ctx, lines: list[str], step: tuple[str, ...]) -> Screen:
         lines.append(ctx.say("lupun.ui.others_turn", seat=view.to_act))
     pictures: tuple[Picture, ...] = ()
     if view.hand:
-        pictures = (picture("lupun-my-tasks.png", render_tasks(view.hand, ctx.say, view.board)),)
+        pictures = (_tasks(ctx, view.hand),)
     return Screen(content="\n".join(lines), pictures=pictures, rows=rows)
 
 
