@@ -37,6 +37,7 @@ class PhaseFigures:
     name: str
     seconds: float = 0.0  # the measured window
     acks: list[float] = field(default_factory=list)  # ms, one per interaction
+    acked: list[str] = field(default_factory=list)  # the control of each, in the same order
     routes: Counter[str] = field(default_factory=Counter)  # the process's requests
     refused: Counter[str] = field(default_factory=Counter)  # error answers, by route and code
     controls: Counter[str] = field(default_factory=Counter)  # interactions by control
@@ -103,6 +104,11 @@ class PhaseFigures:
         if self.controls:
             shown = ", ".join(f"{what} {n}" for what, n in self.controls.most_common(12))
             lines.append(f"interactions by control: {shown}")
+        p99 = self.p(99)
+        slowest = Counter(c for a, c in zip(self.acks, self.acked, strict=True) if a > p99)
+        if slowest:
+            shown = ", ".join(f"{what} {n}" for what, n in slowest.most_common(6))
+            lines.append(f"acks slower than p99 by control: {shown}")
         if self.refused:
             lines.append(f"error answers from the double: {sum(self.refused.values())}")
             lines += [f"  {count:6}  {what}" for what, count in self.refused.most_common()]

@@ -200,6 +200,7 @@ class Window:
         figures.cpu_seconds = self.measured.cpu() - self.cpu
         figures.double_cpu_seconds = _own_cpu() - self.own_cpu
         figures.acks = [ack_ms(r) for r in records]
+        figures.acked = [control_of(r) for r in records]
         figures.controls = Counter(control_of(r) for r in records)
         figures.routes = Counter(e.route for e in self.double.exchanges)
         figures.refused = Counter(
