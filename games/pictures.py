@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Callable, Hashable, Sequence
-from functools import cache
+from functools import cache, partial
 from pathlib import Path
 from typing import Any
 
@@ -60,22 +60,12 @@ class _Font(ImageFont.FreeTypeFont):
         self._lengths: dict[Hashable, float] = {}
 
     def getmask2(self, text: Any, mode: str = "", *args: Any, **kwargs: Any) -> Any:
-        key = _key(text, mode, args, kwargs)
-        found = self._masks.get(key) if key is not None else None
-        if found is None:
-            found = super().getmask2(text, mode, *args, **kwargs)
-            if key is not None:
-                _keep(self._masks, key, found, self.KEPT)
-        return found
+        render = partial(super().getmask2, text, mode, *args, **kwargs)
+        return _kept(self._masks, _key(text, mode, args, kwargs), render, self.KEPT)
 
     def getlength(self, text: Any, mode: str = "", *args: Any, **kwargs: Any) -> float:
-        key = _key(text, mode, args, kwargs)
-        found = self._lengths.get(key) if key is not None else None
-        if found is None:
-            found = super().getlength(text, mode, *args, **kwargs)
-            if key is not None:
-                _keep(self._lengths, key, found, self.KEPT)
-        return found
+        measure = partial(super().getlength, text, mode, *args, **kwargs)
+        return float(_kept(self._lengths, _key(text, mode, args, kwargs), measure, self.KEPT))
 
 
 def _key(text: Any, mode: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Hashable:
@@ -90,10 +80,17 @@ def _key(text: Any, mode: str, args: tuple[Any, ...], kwargs: dict[str, Any]) ->
     return key
 
 
-def _keep(found: dict[Hashable, Any], key: Hashable, value: Any, most: int) -> None:
-    if len(found) >= most:
-        found.clear()
-    found[key] = value
+def _kept(found: dict[Hashable, Any], key: Hashable, compute: Callable[[], Any], most: int) -> Any:
+    """`compute()`, kept in `found` under `key` (None: not kept); `found` starts afresh
+    once it holds `most`."""
+    if key is None:
+        return compute()
+    value = found.get(key)
+    if value is None:
+        if len(found) >= most:
+            found.clear()
+        value = found[key] = compute()
+    return value
 
 
 @cache
