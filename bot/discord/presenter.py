@@ -201,6 +201,7 @@ class Presenter:
             prompt=prompt,
             closed_dms=lambda: frozenset(p.seat for p in live.players if p.dms_closed),
             game_id=live.id,
+            draw=lambda method, *args: self.drawing.build(live.row.kind, method.__name__, *args),
         )
 
     async def _remind(self, live: LiveGame) -> None:

@@ -10,9 +10,10 @@ codec for all games, so an adapter has no decoder.
 
 from __future__ import annotations
 
+import asyncio
 from abc import ABC, abstractmethod
 from collections.abc import Awaitable, Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from pydantic import BaseModel
@@ -22,6 +23,10 @@ from bot.discord.ui import Screen
 from games.engine import Event, Result, Seat
 
 V = TypeVar("V", bound=BaseModel)
+
+
+async def _in_a_thread(method: Callable[..., Screen], *args: Any) -> Screen:
+    return await asyncio.to_thread(method, *args)
 
 
 @dataclass(frozen=True)
@@ -60,6 +65,10 @@ class Outbox(Generic[V]):
     prompt: Callable[[Seat, Screen], Awaitable[bool]]  # a DM, or a channel notice if closed
     closed_dms: Callable[[], frozenset[Seat]]  # seats whose DMs are known closed (stored)
     game_id: int
+    # `await draw(adapter.method, *args)`: the screen one of the adapter's methods builds,
+    # off the event loop. The bot builds it in its drawing workers, which call the
+    # adapter's method of that name; here (tests) in a thread.
+    draw: Callable[..., Awaitable[Screen]] = field(default=_in_a_thread)
 
 
 class GameAdapter(ABC, Generic[V]):

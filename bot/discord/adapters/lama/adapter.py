@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
-
 from bot.discord.adapters.base import GameAdapter, Happened, Outbox
 from bot.discord.adapters.lama import notices
 from bot.discord.adapters.lama.panel import panel_screen
@@ -50,8 +48,10 @@ class LamaAdapter(GameAdapter[LamaView]):
         ctx = out.table()
         if ctx.finished or ctx.view.winners is not None:
             return  # the last round's results come with the game's results
-        screen = await asyncio.to_thread(notices.round_results, ctx, happened)
-        await out.post(screen)
+        await out.post(await out.draw(self.round_results, ctx, happened))
+
+    def round_results(self, ctx: Ctx, happened: Happened) -> Screen:
+        return notices.round_results(ctx, happened)
 
 
 ADAPTER = LamaAdapter()

@@ -83,6 +83,10 @@ class LupusburgAdapter(GameAdapter[LupusView]):
     def results(self, ctx: Ctx, result: Result) -> Screen:
         return table.reveal_screen(ctx, final=True)
 
+    def series_reveal(self, ctx: Ctx) -> Screen:
+        """Built in the drawing workers for `after` (see `Outbox.draw`)."""
+        return table.series_reveal(ctx)
+
     async def after(self, out: Outbox[LupusView], happened: Happened) -> None:
         await self.messenger.after(out, happened)
 

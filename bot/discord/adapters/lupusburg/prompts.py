@@ -11,11 +11,9 @@ their panel privately.
 
 from __future__ import annotations
 
-import asyncio
-
 from bot.discord.adapters.base import Happened, Outbox
 from bot.discord.adapters.lupusburg.panel import panel_screen
-from bot.discord.adapters.lupusburg.table import reveal_screen
+from bot.discord.adapters.lupusburg.table import series_reveal
 from bot.discord.adapters.lupusburg.words import UI
 from bot.discord.ui import Screen
 from games.lupusburg.views import LupusView
@@ -56,8 +54,7 @@ class Messenger:
         public = {e.key for e in happened.public}
         # -- public, first --
         if happened.kind != "finished" and public & GAME_ENDS:  # a game of a series ended
-            screen = await asyncio.to_thread(reveal_screen, out.table(), final=False)
-            await out.post(screen)
+            await out.post(await out.draw(series_reveal, out.table()))
         if public & NIGHT_STARTS:
             await self._night_notice(out)
         # -- private, last --

@@ -159,6 +159,12 @@ def record_lines(ctx: Ctx, record: GameRecord) -> list[str]:
     return lines
 
 
+def series_reveal(ctx: Ctx) -> Screen:
+    """A game of a series just ended: its reveal, before the next game begins (also the
+    adapter's method of that name, for the drawing workers)."""
+    return reveal_screen(ctx, final=False)
+
+
 def reveal_screen(ctx: Ctx, *, final: bool) -> Screen:
     """The last finished game turned face up (one picture) with the scores."""
     view = ctx.view
