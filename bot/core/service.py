@@ -230,6 +230,12 @@ class GameService:
                     "cannot mark change %s of game %s shown", change.version, change.game.id
                 )
 
+    def next_to_show(self, game_id: int) -> Change | None:
+        """The change of the game queued behind the one being shown, if any (a listener
+        may leave to it what only the newest change needs to say)."""
+        queue = self._outbox.get(game_id)
+        return queue[0] if queue else None
+
     async def shown(self) -> None:
         """Return once every change so far has been shown (tests, shutdown)."""
         while self._showing:

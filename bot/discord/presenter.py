@@ -44,6 +44,8 @@ DMS_CLOSED = 50007  # Discord's error code: the user does not take DMs from the 
 MENTION_LIMIT = 25  # more players than this are not pinged one by one
 NAMES_LIMIT = 10  # a simultaneous phase waiting for more than this is told as a count
 SCREENFUL = 10  # messages after which the table is posted anew at the bottom
+CHANNELS_COUNTED = 4096  # channels whose messages since the table are kept in memory
+TURN_KINDS = frozenset({"acted", "expired", "started", "absence"})  # may pass the turn
 OLD_MESSAGE = 50 * 60  # seconds: a table this old is posted anew rather than edited
 
 
@@ -127,6 +129,9 @@ class Presenter:
         self._locks: dict[int, asyncio.Lock] = {}
         self._dirty: set[int] = set()
         self._since: dict[int, int] = {}  # messages in a game's channel since its table
+        # Per game: the changes whose turn notice is left to a newer one queued behind
+        # them, as (kind, whom the table waited for, phase) before each.
+        self._untold: dict[int, list[tuple[str, frozenset[int], str | None]]] = {}
         self.retirer = Retirer(service.clock)
         self._pictures = ShownPictures()  # unchanged pictures are not uploaded again
         self._dm_channels: dict[int, int] = {}  # user id -> DM channel id (also stored)
@@ -275,15 +280,28 @@ class Presenter:
         the game's `pings` option at "dm" the line pings nobody and the players are
         told by DM instead; at "off", only the line."""
         live = change.game
+        # The table shows the newest state: while newer changes wait to be shown, the
+        # notice is left to the last of them, so a burst of moves pings the player it
+        # ends with once, not once per move. It is given if any move of the burst
+        # would have given it.
+        befores = [
+            *self._untold.pop(live.id, []),
+            (change.kind, change.waited_for, change.phase_before),
+        ]
+        queued = self._service.next_to_show(live.id)
+        if queued is not None and queued.kind in TURN_KINDS:
+            self._untold[live.id] = befores
+            return None
         if live.state is None or live.status != "running" or len(live.players) < 2:
             return None
         waiting = live.waiting_for() - live.away
-        before = change.waited_for
-        new_step = change.kind == "started" or (
-            live.phase != change.phase_before and waiting != before
-        )
-        if not waiting or (waiting <= before and not new_step):
-            return None  # nobody new to wait for (e.g. one of several has acted)
+
+        def news(kind: str, before: frozenset[int], phase_before: str | None) -> bool:
+            new_step = kind == "started" or (live.phase != phase_before and waiting != before)
+            return new_step or not waiting <= before  # not: one of several has acted
+
+        if not waiting or not any(news(*b) for b in befores):
+            return None
         step = adapter_for(live.row.kind).turn_step(table_context(live))
         if step is None:
             return None
@@ -395,7 +413,7 @@ class Presenter:
                 return  # a refresh that started after our change already showed it
             self._dirty.discard(live.id)
             if live.row.channel_id not in self._since:
-                self._since[live.row.channel_id] = await self._count_since(live)
+                self._count(live.row.channel_id, await self._count_since(live))
             await self._shrink_old_table(live)  # left over from a crash or a refusal
             screen = await table_screen(live, self.drawing)
             chapter = self._chapter(live)
@@ -411,7 +429,15 @@ class Presenter:
                 await self._service.set_table_fingerprint(live, shows)
         if not live.row.is_open:
             self._locks.pop(live.id, None)
-            self._since.pop(live.row.channel_id, None)
+            self._untold.pop(live.id, None)
+
+    def _count(self, channel_id: int, since: int) -> None:
+        """Keep the count for a channel (kept after its game ends: changes of the game
+        may still be on their way; the oldest channels are forgotten first)."""
+        self._since.pop(channel_id, None)
+        self._since[channel_id] = since
+        while len(self._since) > CHANNELS_COUNTED:
+            del self._since[next(iter(self._since))]
 
     async def _count_since(self, live: LiveGame) -> int:
         """How many messages follow the table (up to a screenful), asked of Discord the
@@ -455,7 +481,7 @@ class Presenter:
         # the next refresh (the change is delivered again) rather than leaving the old
         # table's buttons live.
         await self._service.set_table_message(live, message.id, chapter, moved_from=replaces)
-        self._since[live.row.channel_id] = 0
+        self._count(live.row.channel_id, 0)
         await self._shrink_old_table(live)
         return True
 

@@ -4,6 +4,8 @@ the host as the first player, and a rematch."""
 
 from __future__ import annotations
 
+import asyncio
+
 from bot.double import Channel, Message, SimUser
 from tests.support.harness import World, buttons, table
 
@@ -187,6 +189,49 @@ async def test_a_rematch_opens_a_lobby_with_the_same_options_and_invites_everyon
     assert f"Host: {ben.mention}" in str(lobby.embeds[0]["description"])
     assert any(ana.mention in n and "rematch" in n for n in notices(place))
     assert await world.press(ana, lobby, "Join") == "You joined the game."
+
+
+async def burst(world: World, place: Channel, *users: SimUser) -> None:
+    """Each user adds 1 in turn, each move committed before the next, while the bot is
+    slow to show them (as when Discord is slow to take its messages)."""
+    assert world.bot is not None and world.bot.service is not None
+    shown = asyncio.Event()
+
+    async def slow(change: object) -> None:
+        await shown.wait()
+
+    world.bot.service.listeners.insert(0, slow)
+    for user in users:
+        panel = await world.panel(user, place, "My panel")
+        before = panel.revision
+        await user.click(panel, "+1")
+        await world.double.wait_for(lambda: panel.revision > before, 5.0, "the panel")
+    shown.set()
+    await world.settle()
+    world.bot.service.listeners.remove(slow)
+
+
+async def test_moves_made_faster_than_they_are_shown_ping_the_next_player_once(
+    world: World,
+) -> None:
+    place, (ana, ben, cleo) = await race(world, "Ana", "Ben", "Cleo", target=30)
+    await burst(world, place, ana, ben, cleo)
+    said = "\n".join(notices(place)[-3:])
+    for name in ("Ana", "Ben", "Cleo"):
+        assert f"{name} adds 1." in said
+    assert said.count(ana.mention) == 1 and said.endswith(f"{ana.mention}: {STEP}")
+    assert ben.mention not in said and cleo.mention not in said
+    world.check_clean()
+
+
+async def test_moves_shown_after_the_game_ended_ask_discord_nothing_more(world: World) -> None:
+    place, users = await race(world, "Ana", "Ben", "Cleo", target=3)
+    world.double.exchanges.clear()
+    await burst(world, place, *users)  # the last move ends the game
+    assert "Cleo adds 1." in "\n".join(notices(place))
+    routes = [e.route for e in world.double.exchanges]
+    assert "GET /channels/{channel_id}/messages" not in routes  # the count is kept
+    world.check_clean()
 
 
 def _fresh(place: Channel, message: Message) -> Message:
