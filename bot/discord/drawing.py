@@ -9,9 +9,13 @@ the bot's own process (acknowledgements, the database, Discord) go first.
 
 The pool is the event loop's own: each worker has a pipe that the loop watches, and
 takes one screen at a time from the queues kept here: first the screens a player who
-clicked is waiting for (panels), then tables and notices. There are no helper threads in the
-bot's process (a `ProcessPoolExecutor` has two, which take the interpreter lock from
-the event loop for every screen sent and received).
+clicked is waiting for (panels), so a panel never queues behind a burst of tables
+(catch-up after a restart, a busy hour); but a table or notice that has waited
+`PATIENCE` goes before them. A game's changes are shown one after another, so a table
+starved by a stream of panels held up its game's messages, and under load the other
+games' behind it, for half a minute. There are no helper threads in the bot's process
+(a `ProcessPoolExecutor` has two, which take the interpreter lock from the event loop
+for every screen sent and received).
 
 Adapters are plain functions of a `Context`, which pickles: a worker imports the
 adapter by the game's kind and builds the same screen the bot's process would. A
@@ -42,12 +46,13 @@ from bot.discord.ui import Screen
 log = logging.getLogger(__name__)
 
 NICE = 19  # the lowest priority: a worker gets the CPU only when the bot does not need it
-# Screens someone who clicked is waiting for: built before tables and notices, so a
-# panel never queues behind a burst of tables (catch-up after a restart, a busy hour).
+# Screens someone who clicked is waiting for: built before tables and notices...
 FIRST = frozenset({"panel"})
+PATIENCE = 2.0  # seconds: ...unless one of those has waited this long
 
 Job = tuple[str, str, tuple[Any, ...]]  # kind, adapter method, arguments
-Waiting = tuple[Job, bytes, "asyncio.Future[Screen]"]  # a job, pickled, and its screen
+# A job, pickled, its screen, and when it was queued (the loop's time).
+Waiting = tuple[Job, bytes, "asyncio.Future[Screen]", float]
 Versions = tuple[int | None, ...]  # each argument's context version (None: not a context)
 
 
@@ -133,6 +138,7 @@ class Drawing:
         self.workers = workers
         self._running: list[_Worker] = []
         self._waiting: dict[bool, deque[Waiting]] = {True: deque(), False: deque()}  # by FIRST
+        self.patience = PATIENCE
         self._built: OrderedDict[bytes, Screen] = OrderedDict()
         self._instead: set[asyncio.Task[None]] = set()  # a dead worker's jobs, in threads
         self.drawn = self.reused = 0  # screens built, and taken from those kept
@@ -161,7 +167,8 @@ class Drawing:
         if not self.workers or job[0] in adapters.registered():
             return await asyncio.to_thread(_build, *job)
         future: asyncio.Future[Screen] = asyncio.get_running_loop().create_future()
-        self._waiting[job[1] in FIRST].append((job, payload, future))
+        queued = (job, payload, future, asyncio.get_running_loop().time())
+        self._waiting[job[1] in FIRST].append(queued)
         self._hand_out()
         return await future
 
@@ -171,7 +178,7 @@ class Drawing:
             self._running.append(self._start())
         for worker in self._running:
             while worker.job is None and (self._waiting[True] or self._waiting[False]):
-                job, payload, future = (self._waiting[True] or self._waiting[False]).popleft()
+                job, payload, future, _ = self._next()
                 if future.cancelled():
                     continue
                 worker.job = (job, future)
@@ -180,6 +187,12 @@ class Drawing:
                 except OSError:  # it died, and the end of its pipe is not read yet
                     self._died(worker)  # which hands out the rest
                     return
+
+    def _next(self) -> Waiting:
+        """The next job: a panel, unless the oldest other job has waited `patience`."""
+        rest = self._waiting[False]
+        overdue = bool(rest) and asyncio.get_running_loop().time() - rest[0][3] >= self.patience
+        return (rest if overdue or not self._waiting[True] else self._waiting[True]).popleft()
 
     def _start(self) -> _Worker:
         # forkserver: workers do not inherit the bot's threads, sockets or locks.
@@ -235,6 +248,6 @@ class Drawing:
             self._stop(worker)
         self._running.clear()
         for waiting in self._waiting.values():
-            for _, _, future in waiting:
+            for _, _, future, _ in waiting:
                 future.cancel()
             waiting.clear()

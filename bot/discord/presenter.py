@@ -151,7 +151,7 @@ class Presenter:
     async def _deliver(self, change: Change) -> None:
         live, locale = change.game, change.game.row.locale
         if change.kind == "opened":
-            await self.refresh(live)
+            await self._refresh_after(change)
             return
         if change.kind == "reminder":
             await self._remind(live)
@@ -165,7 +165,7 @@ class Presenter:
             who = f"<@{change.user_id}>"  # shows as a name; the message pings nobody
             text = say(live, f"table.{change.kind}", locale, name=who)
             await self._post(live, Screen(content=text), "p")
-        await self.refresh(live)
+        await self._refresh_after(change)
         await self.retirer.retire(live.id, live.phase, ended=live.status != "running")
         result = live.game.result(live.state) if live.state is not None else None
         if change.kind == "finished" and result is not None:
@@ -185,6 +185,14 @@ class Presenter:
             await self._post(live, replace(results, rows=(*results.rows, (rematch,))[:5]), "r")
         if live.status != "lobby" and live.state is not None and change.kind != "absence":
             await adapter_for(live.row.kind).after(self.outbox(live), happened(change))
+
+    async def _refresh_after(self, change: Change) -> None:
+        """Bring the table up to date after `change`, unless a newer change of the game
+        waits to be shown: the table shows the newest state, so a burst of moves draws
+        and edits it once, after the last (delivered again after a crash, that one
+        still does)."""
+        if self._service.next_to_show(change.game.id) is None:
+            await self.refresh(change.game)
 
     def outbox(self, live: LiveGame) -> Outbox[Any]:
         """What an adapter may do after a change of `live` (see `GameAdapter.after`)."""

@@ -5,6 +5,7 @@ the host as the first player, and a rematch."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 
 from bot.double import Channel, Message, SimUser
 from tests.support.harness import World, buttons, table
@@ -191,9 +192,10 @@ async def test_a_rematch_opens_a_lobby_with_the_same_options_and_invites_everyon
     assert await world.press(ana, lobby, "Join") == "You joined the game."
 
 
-async def burst(world: World, place: Channel, *users: SimUser) -> None:
+async def burst(world: World, place: Channel, *users: SimUser) -> int:
     """Each user adds 1 in turn, each move committed before the next, while the bot is
-    slow to show them (as when Discord is slow to take its messages)."""
+    slow to show them (as when Discord is slow to take its messages); how many screens
+    showing them took."""
     assert world.bot is not None and world.bot.service is not None
     shown = asyncio.Event()
 
@@ -203,19 +205,20 @@ async def burst(world: World, place: Channel, *users: SimUser) -> None:
     world.bot.service.listeners.insert(0, slow)
     for user in users:
         panel = await world.panel(user, place, "My panel")
-        before = panel.revision
         await user.click(panel, "+1")
-        await world.double.wait_for(lambda: panel.revision > before, 5.0, "the panel")
+        await world.double.wait_for(_edited(panel, panel.revision), 5.0, "the panel")
+    built = world.bot.drawing.drawn + world.bot.drawing.reused
     shown.set()
     await world.settle()
     world.bot.service.listeners.remove(slow)
+    return world.bot.drawing.drawn + world.bot.drawing.reused - built
 
 
-async def test_moves_made_faster_than_they_are_shown_ping_the_next_player_once(
+async def test_moves_made_faster_than_they_are_shown_ping_once_and_draw_the_table_once(
     world: World,
 ) -> None:
     place, (ana, ben, cleo) = await race(world, "Ana", "Ben", "Cleo", target=30)
-    await burst(world, place, ana, ben, cleo)
+    assert await burst(world, place, ana, ben, cleo) == 1  # the table, once
     said = "\n".join(notices(place)[-3:])
     for name in ("Ana", "Ben", "Cleo"):
         assert f"{name} adds 1." in said
@@ -232,6 +235,10 @@ async def test_moves_shown_after_the_game_ended_ask_discord_nothing_more(world: 
     routes = [e.route for e in world.double.exchanges]
     assert "GET /channels/{channel_id}/messages" not in routes  # the count is kept
     world.check_clean()
+
+
+def _edited(message: Message, revision: int) -> Callable[[], bool]:
+    return lambda: message.revision > revision
 
 
 def _fresh(place: Channel, message: Message) -> Message:

@@ -91,6 +91,28 @@ async def test_a_panel_is_built_before_tables_that_were_waiting_longer() -> None
         drawing.close()
 
 
+@pytest.mark.parametrize(("patience", "table_after"), [(60.0, 4), (0.0, 1)])
+async def test_a_stream_of_panels_holds_a_table_back_only_until_it_has_waited_long_enough(
+    patience: float, table_after: int
+) -> None:
+    drawing = Drawing(workers=1)
+    drawing.patience = patience
+    try:
+        await drawing.build("tufteln", "table", Table(2, {}).context())  # the worker is up
+        done: list[str] = []
+
+        async def build(name: str, method: str, *args: object) -> None:
+            await drawing.build("tufteln", method, *args)
+            done.append(name)
+
+        panels = [build(f"panel {n}", "panel", Table(2, {}).context(n % 2), ()) for n in range(4)]
+        table = build("table", "table", Table(2, {}).context())
+        await asyncio.gather(panels[0], table, *panels[1:])
+        assert done.index("table") == table_after
+    finally:
+        drawing.close()
+
+
 def test_a_job_reaches_a_worker_with_its_contexts_versions() -> None:
     """The pickle a worker gets leaves versions out (it is also the key of the screens
     kept); they travel beside it and are put back."""
