@@ -61,11 +61,11 @@ class _Font(ImageFont.FreeTypeFont):
 
     def getmask2(self, text: Any, mode: str = "", *args: Any, **kwargs: Any) -> Any:
         render = partial(super().getmask2, text, mode, *args, **kwargs)
-        return _kept(self._masks, _key(text, mode, args, kwargs), render, self.KEPT)
+        return kept(self._masks, _key(text, mode, args, kwargs), render, self.KEPT)
 
     def getlength(self, text: Any, mode: str = "", *args: Any, **kwargs: Any) -> float:
         measure = partial(super().getlength, text, mode, *args, **kwargs)
-        return float(_kept(self._lengths, _key(text, mode, args, kwargs), measure, self.KEPT))
+        return float(kept(self._lengths, _key(text, mode, args, kwargs), measure, self.KEPT))
 
 
 def _key(text: Any, mode: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Hashable:
@@ -80,7 +80,7 @@ def _key(text: Any, mode: str, args: tuple[Any, ...], kwargs: dict[str, Any]) ->
     return key
 
 
-def _kept(found: dict[Hashable, Any], key: Hashable, compute: Callable[[], Any], most: int) -> Any:
+def kept(found: dict[Hashable, Any], key: Hashable, compute: Callable[[], Any], most: int) -> Any:
     """`compute()`, kept in `found` under `key` (None: not kept); `found` starts afresh
     once it holds `most`."""
     if key is None:

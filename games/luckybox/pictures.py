@@ -11,13 +11,22 @@ in a ring), so no word needs to fit a small slot.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 
 from PIL import Image, ImageDraw
 
 from games.luckybox.deck import LIGHTNING, MOON, QUESTION, STAR
 from games.luckybox.views import BoardView, CardView, LuckyView, card_view
-from games.pictures import BACKGROUND, INK, MUTED, Say, font, name_letters, player_colour
+from games.pictures import (
+    BACKGROUND,
+    INK,
+    MUTED,
+    Say,
+    font,
+    kept,
+    name_letters,
+    player_colour,
+)
 
 RGB = tuple[int, int, int]
 Box = tuple[float, float, float, float]
@@ -157,6 +166,23 @@ def draw_card(
         bonus_symbol(image, bonus, slot)
 
 
+_tiles: dict[Hashable, Image.Image] = {}
+
+
+def _card_tile(card: CardView, say: Say, chosen: bool) -> Image.Image:
+    """One card on its own, kept by everything it shows: a cross on one card draws
+    that card alone (a picture holds up to six)."""
+
+    def drawn() -> Image.Image:
+        tile = Image.new("RGB", (CARD_W + 1, CARD_H + 1), BACKGROUND)
+        draw_card(tile, (0, 0), card, say, chosen)
+        return tile
+
+    title = say("luckybox.picture.card", number=card.card + 1)
+    tile: Image.Image = kept(_tiles, (card.model_dump_json(), chosen, title), drawn, 256)
+    return tile
+
+
 def render_cards(
     cards: Sequence[CardView], say: Say, title: str, chosen: Sequence[int] = ()
 ) -> tuple[Image.Image, str]:
@@ -175,7 +201,7 @@ def render_cards(
     for i, card in enumerate(shown):
         x = gap + (i % 3) * (CARD_W + gap)
         y = 44 + gap + (i // 3) * (CARD_H + gap)
-        draw_card(image, (x, y), card, say, card.card in chosen)
+        image.paste(_card_tile(card, say, card.card in chosen), (x, y))
     alt = " ".join([title, *(card_alt(card, say) for card in shown)])
     return image, alt
 

@@ -8,7 +8,8 @@ from bot.discord.adapters import adapter_for
 from bot.discord.ui import Button, Screen, Select
 from games.luckybox import GAME
 from games.luckybox.models import Cross, LuckyState
-from games.luckybox.pictures import MAX_H, MAX_W, render_cards, render_table
+from games.luckybox.pictures import MAX_H, MAX_W, _tiles, render_cards, render_table
+from games.luckybox.views import CardView
 from tests.conformance.screens import context
 from tests.games.luckybox.conftest import CardMaker, all_but, crossed, rig
 
@@ -110,3 +111,28 @@ def test_pictures_fit_discord(cards: CardMaker) -> None:
     assert image.width <= MAX_W and image.height <= MAX_H and alt
     image, alt = render_cards(view.boards[0].cards, say, "title")
     assert image.width <= MAX_W and image.height <= MAX_H and alt
+
+
+def test_cards_kept_from_earlier_pictures_draw_exactly_what_a_fresh_drawing_does() -> None:
+    """Each card is drawn once per look and pasted: crossing boxes one at a time, with
+    a card framed or not, every picture equals one drawn from scratch."""
+    hand = [
+        CardView(
+            card=n, digits=[(n + b) % 9 + 1 for b in range(9)], bonuses=bonuses, crossed=[False] * 9
+        )
+        for n, bonuses in enumerate(
+            [["", "3", "?", "S", "M", "L1"], ["L2", "", "", "S", "?", "7"], [""] * 6]
+        )
+    ]
+
+    def say(key: str, **params: object) -> str:
+        return f"{key} {params}"
+
+    for box in range(9):
+        for card in hand:
+            card.crossed[box] = True
+            for chosen in ([], [card.card]):
+                kept, _ = render_cards(hand, say, "title", chosen)
+                _tiles.clear()
+                fresh, _ = render_cards(hand, say, "title", chosen)
+                assert kept.tobytes() == fresh.tobytes()
