@@ -73,44 +73,48 @@ async def test_a_worker_found_dead_when_handed_a_job_is_replaced() -> None:
         drawing.close()
 
 
-async def test_a_panel_is_built_before_tables_that_were_waiting_longer() -> None:
-    drawing = Drawing(workers=1)
-    try:
-        await drawing.build("tufteln", "table", Table(2, {}).context())  # the worker is up
-        done: list[str] = []
-
-        async def build(name: str, method: str, *args: object) -> None:
-            await drawing.build("tufteln", method, *args)
-            done.append(name)
-
-        tables = [build(f"table {n}", "table", Table(2, {}).context()) for n in range(3)]
-        panel = build("panel", "panel", Table(2, {}).context(0), ())
-        await asyncio.gather(*tables, panel)
-        assert done == ["table 0", "panel", "table 1", "table 2"]
-    finally:
-        drawing.close()
+Queued = tuple[str, str, tuple[object, ...]]  # a name, the adapter method, its arguments
 
 
-@pytest.mark.parametrize(("patience", "table_after"), [(60.0, 4), (0.0, 1)])
-async def test_a_stream_of_panels_holds_a_table_back_only_until_it_has_waited_long_enough(
-    patience: float, table_after: int
-) -> None:
+async def built_in_order(jobs: list[Queued], patience: float = 60.0) -> list[str]:
+    """The names of `jobs` in the order one worker built them: the first is handed to
+    it at once, the others queue while it builds."""
     drawing = Drawing(workers=1)
     drawing.patience = patience
     try:
         await drawing.build("tufteln", "table", Table(2, {}).context())  # the worker is up
         done: list[str] = []
 
-        async def build(name: str, method: str, *args: object) -> None:
+        async def build(name: str, method: str, args: tuple[object, ...]) -> None:
             await drawing.build("tufteln", method, *args)
             done.append(name)
 
-        panels = [build(f"panel {n}", "panel", Table(2, {}).context(n % 2), ()) for n in range(4)]
-        table = build("table", "table", Table(2, {}).context())
-        await asyncio.gather(panels[0], table, *panels[1:])
-        assert done.index("table") == table_after
+        await asyncio.gather(*(build(*job) for job in jobs))
+        return done
     finally:
         drawing.close()
+
+
+def table_job(name: str) -> Queued:
+    return (name, "table", (Table(2, {}).context(),))
+
+
+def panel_job(name: str, seat: int) -> Queued:
+    return (name, "panel", (Table(2, {}).context(seat), ()))
+
+
+async def test_a_panel_is_built_before_tables_that_were_waiting_longer() -> None:
+    jobs = [*(table_job(f"table {n}") for n in range(3)), panel_job("panel", 0)]
+    assert await built_in_order(jobs) == ["table 0", "panel", "table 1", "table 2"]
+
+
+@pytest.mark.parametrize(("patience", "table_after"), [(60.0, 4), (0.0, 1)])
+async def test_a_stream_of_panels_holds_a_table_back_only_until_it_has_waited_long_enough(
+    patience: float, table_after: int
+) -> None:
+    panels = [panel_job(f"panel {n}", n % 2) for n in range(4)]
+    done = await built_in_order([panels[0], table_job("table"), *panels[1:]], patience)
+    assert done.index("table") == table_after
 
 
 def test_a_job_reaches_a_worker_with_its_contexts_versions() -> None:
