@@ -76,7 +76,7 @@ def _compiled(path: str, method: str, template: str) -> Draft202012Validator | N
 
 
 @lru_cache(maxsize=512)
-def _fast(path: str, method: str, template: str) -> Draft202012Validator | ByField | None:
+def _fast(path: str, method: str, template: str) -> Remembered | ByField | None:
     """The same operation's schema compiled for speed (see `bot.double.fastschema`): it
     accepts exactly what `_compiled` accepts, and only answers yes or no."""
     loaded = _load(path)
@@ -89,40 +89,112 @@ def _fast(path: str, method: str, template: str) -> Draft202012Validator | ByFie
     )
     if set(schema) == {"type", "properties"} and schema["type"] == "object":
         return ByField(schema["properties"], registry)
-    return Draft202012Validator(schema, registry=registry)
+    return Remembered(schema, registry)
 
 
-class ByField:
-    """An object schema of only `properties` (most message bodies): a body is valid
-    when each field it has is valid, so fields are checked one by one, and a field's
-    value met before (the same buttons, edit after edit) is not checked again."""
+class Remembered:
+    """A schema's validator that keeps its verdicts: a value met before (the same
+    buttons, edit after edit) is not checked again.
 
-    KEPT = 4096  # verdicts per route
+    Strings whose schema constrains only their length (a custom id, a label) count as
+    met before when as long as one met before: buttons that differ only in their ids
+    (every game's, every phase's) share one verdict."""
 
-    def __init__(self, properties: dict[str, Any], registry: Registry) -> None:
-        self._fields = {
-            name: Draft202012Validator(schema, registry=registry)
-            for name, schema in properties.items()
-        }
-        self._verdicts: dict[tuple[str, str], bool] = {}
+    KEPT = 4096  # verdicts, then it starts afresh
 
-    def is_valid(self, body: Any) -> bool:
-        if not isinstance(body, dict):
-            return False
-        return all(self._valid(name, value) for name, value in body.items())
+    def __init__(self, schema: Any, registry: Registry) -> None:
+        self._validator = Draft202012Validator(schema, registry=registry)
+        self._by_length = _by_length(schema)
+        self._verdicts: dict[str, bool] = {}
 
-    def _valid(self, name: str, value: Any) -> bool:
-        validator = self._fields.get(name)
-        if validator is None:  # a field the schema does not name: allowed
-            return True
-        key = (name, json.dumps(value, sort_keys=True, separators=(",", ":")))
+    def is_valid(self, value: Any) -> bool:
+        shape = _lengths(value, self._by_length)
+        key = json.dumps(shape, sort_keys=True, separators=(",", ":"))
         verdict = self._verdicts.get(key)
         if verdict is None:
-            verdict = validator.is_valid(value)
+            verdict = self._validator.is_valid(value)
             if len(self._verdicts) >= self.KEPT:
                 self._verdicts.clear()
             self._verdicts[key] = verdict
         return verdict
+
+
+class ByField:
+    """An object schema of only `properties` (most message bodies): a body is valid
+    when each field it has is valid, so fields are checked one by one, each with its
+    verdicts kept (a new content leaves the buttons' verdict as it was)."""
+
+    def __init__(self, properties: dict[str, Any], registry: Registry) -> None:
+        self._fields = {name: Remembered(schema, registry) for name, schema in properties.items()}
+
+    def is_valid(self, body: Any) -> bool:
+        if not isinstance(body, dict):
+            return False
+        fields = ((self._fields.get(name), value) for name, value in body.items())
+        # A field the schema does not name is allowed.
+        return all(field is None or field.is_valid(value) for field, value in fields)
+
+
+LENGTH_ONLY = frozenset({"type", "minLength", "maxLength"})
+# Keywords under which a string's verdict could depend on more than its length.
+# (Unique items too, unless they cannot be objects: stand-ins could make two equal.)
+UNSURE = frozenset({"$ref", "$dynamicRef", "patternProperties", "propertyNames"})
+
+
+def _by_length(schema: Any) -> frozenset[str]:
+    """The property names whose every schema within `schema` is a string's length
+    alone, so that any string value of theirs is as valid as any other of its length;
+    none when something in `schema` could tell such strings apart."""
+    verdicts: dict[str, bool] = {}
+    unsure = False
+
+    def walk(node: Any) -> None:
+        nonlocal unsure
+        if isinstance(node, list):
+            for item in node:
+                walk(item)
+            return
+        if not isinstance(node, dict):
+            return
+        unsure = (
+            unsure
+            or bool(UNSURE & node.keys())
+            or isinstance(node.get("additionalProperties"), dict)
+            or (node.get("uniqueItems") is True and _may_hold_objects(node.get("items")))
+        )
+        properties = node.get("properties")
+        if isinstance(properties, dict):
+            for name, sub in properties.items():
+                types = sub.get("type") if isinstance(sub, dict) else None
+                strings = types == "string" or (isinstance(types, list) and "string" in types)
+                alone = isinstance(sub, dict) and sub.keys() <= LENGTH_ONLY and strings
+                verdicts[name] = verdicts.get(name, True) and alone
+        for value in node.values():
+            walk(value)
+
+    walk(schema)
+    return frozenset() if unsure else frozenset(n for n, ok in verdicts.items() if ok)
+
+
+def _may_hold_objects(items: Any) -> bool:
+    types = items.get("type") if isinstance(items, dict) else None
+    return not isinstance(types, str | list) or "object" in types
+
+
+def _lengths(value: Any, names: frozenset[str]) -> Any:
+    """`value` with the strings of `names` replaced by stand-ins of the same length."""
+    if not names:
+        return value
+    if isinstance(value, list):
+        return [_lengths(item, names) for item in value]
+    if isinstance(value, dict):
+        return {
+            key: "x" * len(item)
+            if key in names and isinstance(item, str)
+            else _lengths(item, names)
+            for key, item in value.items()
+        }
+    return value
 
 
 class SpecValidator:
