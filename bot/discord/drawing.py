@@ -3,9 +3,10 @@
 Building a screen with a picture costs 10-100 ms of CPU (drawing, then encoding the
 PNG). In a thread of the bot's own process that work competes with the event loop
 for the interpreter, so a click in one game would wait for another game's picture.
-Here it runs in worker processes (by default one less than the machine's cores, at
-least one), started with a lower priority (nice), so the operating system too lets
-the bot's own process (acknowledgements, the database, Discord) go first.
+Here it runs in worker processes (by default one per core), started with the lowest
+priority (nice), so the operating system lets the bot's own process
+(acknowledgements, the database, Discord) go first: the workers take only the CPU it
+leaves, and keeping a core free for it as well left that core idle under load.
 
 The pool is the event loop's own: each worker has a pipe that the loop watches, and
 takes one screen at a time from the queues kept here: first the screens a player who
@@ -57,7 +58,7 @@ Versions = tuple[int | None, ...]  # each argument's context version (None: not 
 
 
 def default_workers() -> int:
-    return max(1, (os.cpu_count() or 1) - 1)
+    return os.cpu_count() or 1
 
 
 def _build(kind: str, method: str, args: tuple[Any, ...]) -> Screen:
