@@ -46,6 +46,7 @@ NAMES_LIMIT = 10  # a simultaneous phase waiting for more than this is told as a
 SCREENFUL = 10  # messages after which the table is posted anew at the bottom
 CHANNELS_COUNTED = 4096  # channels whose messages since the table are kept in memory
 TURN_KINDS = frozenset({"acted", "expired", "started", "absence"})  # may pass the turn
+ANNOUNCED = TURN_KINDS | {"finished"}  # changes told in the channel
 OLD_MESSAGE = 50 * 60  # seconds: a table this old is posted anew rather than edited
 
 
@@ -159,7 +160,7 @@ class Presenter:
         if change.kind == "broken":  # its state cannot be loaded: say so, touch nothing
             await self._post(live, Screen(content=say(live, "table.broken", locale)), "b")
             return
-        if change.kind in ("acted", "expired", "finished", "started", "absence"):
+        if change.kind in ANNOUNCED:
             await self._announce(change)
         if change.kind in ("paused", "resumed"):
             who = f"<@{change.user_id}>"  # shows as a name; the message pings nobody
