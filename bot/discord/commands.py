@@ -302,6 +302,8 @@ class Commands:
         if needed:
             what = listed([t(f"permission.{p}", locale) for p in needed], locale)
             raise Refused("host.missing_permissions", what=what, count=len(needed))
+        if not may_thread and await self._service.game_in(channel.id) is not None:
+            raise Refused("host.channel_busy")  # e.g. typed in a running game's thread
         await interaction.response.defer(ephemeral=True, thinking=True)
         user = interaction.user
         place, parent = await self._game_place(channel, game, user.display_name, may_thread)
@@ -317,7 +319,8 @@ class Commands:
                 locale=str(interaction.guild_locale.value) if interaction.guild_locale else locale,
             )
         except BaseException:
-            if isinstance(place, discord.Thread):  # no game in it: leave no empty thread
+            # Only a thread made by this command (never the one it was typed in).
+            if isinstance(place, discord.Thread) and place is not channel:
                 with contextlib.suppress(discord.HTTPException):
                     await place.delete()
             raise

@@ -271,3 +271,21 @@ async def test_a_control_that_is_not_on_the_clicked_message_cannot_be_sent(
         with pytest.raises(LookupError):
             await ben.click(lobby, custom_id=forged)
     assert table(place).revision == lobby.revision  # nothing was edited
+
+
+async def test_newgame_in_a_running_games_thread_leaves_the_game_alone(world: World) -> None:
+    """Even where the bot may delete threads, a refused /newgame changes nothing."""
+    ana, ben, cleo = world.users("Ana", "Ben", "Cleo")
+    bot_role = next(r for r in world.double.guild.roles.values() if r.managed)
+    bot_role.permissions |= perms.MANAGE_THREADS
+    place = await world.open_game(ana, "race")
+    await world.press(ben, table(place), "Join")
+    await world.press(ana, table(place), "Start")
+    refused = await world.answer(await cleo.slash("newgame race", channel=place))
+    assert refused.content.startswith("This channel already has an open game")
+    await world.settle()
+    assert not place.deleted
+    assert world.bot is not None and world.bot.service is not None
+    live = await world.bot.service.game_in(place.id)
+    assert live is not None and live.status == "running"
+    assert "Counter: **0** of 10" in lobby_text(place)
