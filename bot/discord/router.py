@@ -77,11 +77,20 @@ class Router:
             )
 
     async def _abort(self, interaction: discord.Interaction, control: ids.ControlId) -> None:
+        """The answer to /abort's private question, shown in its place."""
         locale = locale_of(interaction)
+        own = _on_own_message(interaction)
         if control.rest != "yes":
-            await interaction.response.edit_message(content=t("abort.kept", locale), view=None)
+            kept = t("abort.kept", locale)
+            if own:
+                await interaction.response.edit_message(content=kept, view=None)
+            else:
+                await tell(interaction, kept)
             return
-        await interaction.response.defer()
+        if own:
+            await interaction.response.defer()
+        else:
+            await interaction.response.defer(ephemeral=True, thinking=True)
         live = await self._live(interaction, control.game_id)
         await self._service.close(
             live.id, interaction.user.id, manager=is_manager(interaction), status="aborted"
@@ -137,7 +146,13 @@ class Router:
                 self._pictures.shown(message_id, panel)
             self._keep(live, interaction, panel)
             return
-        await interaction.response.defer()  # a click on a private panel: update it
+        if not _on_own_message(interaction):
+            # A step or move sent from a message that is not the player's own panel
+            # (only a forged click can be): answered in a new private message, so the
+            # public table is never edited into a panel.
+            await interaction.response.defer(ephemeral=True, thinking=True)
+        else:
+            await interaction.response.defer()  # a click on a private panel: update it
         live = await self._live(interaction, control.game_id)
         if live.seat_of(interaction.user.id) is None:
             raise Refused("host.not_a_player")
@@ -163,14 +178,14 @@ class Router:
         self._keep(live, interaction, panel)
 
     async def _update_panel(self, interaction: discord.Interaction, panel: Screen) -> None:
-        """Show `panel` on the clicked panel message; pictures it already shows are not
-        uploaded again."""
-        message_id = interaction.message.id if interaction.message is not None else None
-        if message_id is None:
+        """Show `panel` on the clicked panel message (pictures it already shows are not
+        uploaded again), or in the new private message a forged click got."""
+        message = interaction.message if _on_own_message(interaction) else None
+        if message is None:  # answered in a new private message
             await interaction.edit_original_response(**send_kwargs(panel, editing=True))
             return
-        await interaction.edit_original_response(**self._pictures.edit_kwargs(message_id, panel))
-        self._pictures.shown(message_id, panel)
+        await interaction.edit_original_response(**self._pictures.edit_kwargs(message.id, panel))
+        self._pictures.shown(message.id, panel)
 
     def _keep(self, live: LiveGame, interaction: discord.Interaction, panel: Screen) -> None:
         """Note a private panel, so its controls are retired when their step is over."""
@@ -200,6 +215,15 @@ class Router:
             raise Refused("host.game_over")
         context = seat_context(live, seat, locale)
         return await self._drawing.build(live.row.kind, "panel", context, step)
+
+
+def _on_own_message(interaction: discord.Interaction) -> bool:
+    """Whether the clicked message is the clicker's own: an ephemeral message (only its
+    reader can click it) or a DM. Only such a message may be edited into an answer."""
+    message = interaction.message
+    if interaction.guild_id is None:
+        return True
+    return message is not None and message.flags.ephemeral
 
 
 def _shows_final_panel(live: LiveGame) -> bool:

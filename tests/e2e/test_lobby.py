@@ -289,3 +289,28 @@ async def test_newgame_in_a_running_games_thread_leaves_the_game_alone(world: Wo
     live = await world.bot.service.game_in(place.id)
     assert live is not None and live.status == "running"
     assert "Counter: **0** of 10" in lobby_text(place)
+
+
+async def test_a_forged_click_never_turns_the_public_table_into_a_private_answer(
+    world: World,
+) -> None:
+    """Should a client send a panel's move or /abort's "keep playing" as if from the
+    public table (Discord refuses that today), the table is left as it is and the
+    answer comes in a new private message."""
+    ana, ben = world.users("Ana", "Ben")
+    place = await world.open_game(ana, "race")
+    await world.press(ben, table(place), "Join")
+    await world.press(ana, table(place), "Start")
+    panel = await world.panel(ana, place, "My panel")
+    move = next(c for row in panel.components for c in row["components"] if c["label"] == "+1")
+    game_id = move["custom_id"].split(":")[1]
+    public = table(place)
+    for forged in (move["custom_id"], f"abort:{game_id}:no"):
+        data = {"custom_id": forged, "component_type": 2}
+        result = await ana._interact(3, place, data, public, True)
+        await world.settle()
+        answers = [m for m in result.messages if m.ephemeral]
+        assert answers and all(m.id != public.id for m in answers)
+        assert table(place).id == public.id and buttons(table(place)) == ["My panel"]
+        assert "Counter" in lobby_text(place)
+    assert not public.ephemeral
