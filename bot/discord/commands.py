@@ -18,7 +18,8 @@ from bot.core.errors import Refused
 from bot.core.service import GameService
 from bot.discord import ids
 from bot.discord.adapters import playable
-from bot.discord.replies import guarded, listed, locale_of, tell
+from bot.discord.permissions import opens_thread, require_hosting
+from bot.discord.replies import guarded, locale_of, tell
 from bot.discord.router import is_manager
 from bot.discord.translator import english, text
 from bot.discord.ui import Button, Screen, send_kwargs
@@ -130,29 +131,6 @@ def _spells(game: AnyGame, alias: str) -> bool:
     part of its name, or a longer form of its id."""
     ident, name = registry.normalize(game.id), registry.normalize(game.name)
     return alias in name or ident in alias
-
-
-def opens_thread(channel: object, granted: discord.Permissions) -> bool:
-    """Whether a game from `channel` gets its own thread: a text channel where the bot
-    may both create threads and write in them (else it is played in the channel)."""
-    return (
-        isinstance(channel, discord.TextChannel)
-        and granted.create_public_threads
-        and granted.send_messages_in_threads
-    )
-
-
-def required_permissions(granted: discord.Permissions, *, in_thread: bool) -> list[str]:
-    """What the bot lacks to host a game where it will be played (a thread needs
-    Send Messages in Threads, a channel Send Messages): permission keys
-    (`permission.<name>`, Discord's own names for them)."""
-    send = "send_messages_in_threads" if in_thread else "send_messages"
-    checks = (
-        (send, getattr(granted, send)),
-        ("embed_links", granted.embed_links),
-        ("attach_files", granted.attach_files),
-    )
-    return [name for name, ok in checks if not ok]
 
 
 class Commands:
@@ -298,10 +276,7 @@ class Commands:
         channel, granted = interaction.channel, interaction.app_permissions
         may_thread = opens_thread(channel, granted)
         in_thread = may_thread or isinstance(channel, discord.Thread)
-        needed = required_permissions(granted, in_thread=in_thread)
-        if needed:
-            what = listed([t(f"permission.{p}", locale) for p in needed], locale)
-            raise Refused("host.missing_permissions", what=what, count=len(needed))
+        require_hosting(channel, granted, in_thread=in_thread, locale=locale)
         if not may_thread and await self._service.game_in(channel.id) is not None:
             raise Refused("host.channel_busy")  # e.g. typed in a running game's thread
         await interaction.response.defer(ephemeral=True, thinking=True)

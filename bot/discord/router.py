@@ -16,6 +16,7 @@ from bot.discord import ids
 from bot.discord.adapters import adapter_for
 from bot.discord.contexts import seat_context
 from bot.discord.drawing import Drawing
+from bot.discord.permissions import require_hosting
 from bot.discord.replies import guarded, locale_of, show, tell
 from bot.discord.retire import Retirer
 from bot.discord.ui import Screen, ShownPictures, send_kwargs
@@ -110,7 +111,12 @@ class Router:
 
     async def _rematch(self, interaction: discord.Interaction, control: ids.ControlId) -> None:
         """A new lobby in the same channel, with the same options; the presser hosts it
-        and the last game's players are invited."""
+        and the last game's players are invited. Refused, as /newgame is, where the bot
+        can no longer post (e.g. a moderator locked the thread)."""
+        channel = interaction.channel
+        in_thread = isinstance(channel, discord.Thread)
+        granted, locale = interaction.app_permissions, locale_of(interaction)
+        require_hosting(channel, granted, in_thread=in_thread, locale=locale)
         await interaction.response.defer()  # the presenter posts the new lobby
         old = await self._live(interaction, control.game_id)
         user = interaction.user

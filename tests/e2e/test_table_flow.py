@@ -192,6 +192,25 @@ async def test_a_rematch_opens_a_lobby_with_the_same_options_and_invites_everyon
     assert await world.press(ana, lobby, "Join") == "You joined the game."
 
 
+async def test_a_rematch_in_a_locked_thread_is_refused_as_newgame_would_be(
+    world: World,
+) -> None:
+    """A moderator locked the finished game's thread: the bot could not post a lobby
+    there, so none is opened (an invisible lobby would block the thread)."""
+    place, (ana, ben) = await race(world, "Ana", "Ben", target=3)
+    await add(world, ana, place, "+2")
+    await add(world, ben, place)
+    results = _last_with(place, "Rematch")
+    world.double.state.update_thread(place, {"locked": True, "archived": True})
+    await world.settle()
+    refused = await world.press(ben, results, "Rematch")
+    assert refused is not None and refused.startswith("This thread is locked")
+    newgame = await world.answer(await ana.slash("newgame race", channel=place))
+    assert newgame.content == refused
+    assert world.bot is not None and world.bot.service is not None
+    assert await world.bot.service.game_in(place.id) is None
+
+
 async def burst(world: World, place: Channel, *users: SimUser) -> int:
     """Each user adds 1 in turn, each move committed before the next, while the bot is
     slow to show them (as when Discord is slow to take its messages); how many screens
