@@ -40,6 +40,11 @@ log = logging.getLogger(__name__)
 DEADLINE = "deadline"  # the current phase times out
 REMINDER = "reminder"  # remind the seats the current phase still waits for
 AUTOSTART = "autostart"  # a lobby starts itself (a scheduled game)
+CLOSE_LOBBY = "close_lobby"  # a lobby nobody started closes itself
+
+LOBBY_HOURS = 24  # an unstarted lobby closes this long after it opened (or was due to start)
+LOBBIES_PER_HOST = 3  # open lobbies one member may host on a server at once
+LOBBIES_PER_CHANNEL = 25  # open lobbies at once from one channel (each has a thread)
 
 AWAY_AFTER = 2  # timed-out steps in a row after which a player is away
 # Games whose changes are being shown at once, at most. After a restart hundreds of
@@ -98,6 +103,23 @@ class LiveGame:
     def phase(self) -> str | None:
         return self.game.phase_key(self.state) if self.state is not None else None
 
+    @property
+    def starts_at(self) -> float | None:
+        """When the lobby starts itself (a scheduled game), if it does."""
+        game, opened = self.game, as_datetime(self.row.created_at)
+        starts_at = game.starts_at(game.parse_options(self.row.options), opened)
+        return starts_at.timestamp() if starts_at is not None else None
+
+    @property
+    def lobby_closes_at(self) -> float:
+        """When the lobby closes itself if nobody starts it (its CLOSE_LOBBY timer)."""
+        return (self.starts_at or self.row.created_at) + LOBBY_HOURS * 3600
+
+    @property
+    def expired(self) -> bool:
+        """A lobby that closed itself because nobody started it."""
+        return self.status == "cancelled" and self.row.updated_at >= self.lobby_closes_at
+
 
 @dataclass(frozen=True)
 class Change:
@@ -155,6 +177,7 @@ class GameService:
             DEADLINE: self._expire,
             REMINDER: self._remind,
             AUTOSTART: self._autostart,
+            CLOSE_LOBBY: self._close_unstarted,
         }
         self._cache: dict[int, LiveGame] = {}
         self._loading = asyncio.Lock()
@@ -270,11 +293,14 @@ class GameService:
         host_name: str,
         locale: str,
     ) -> LiveGame:
+        await self.require_room_for_lobby(guild_id, host_id, parent_id or channel_id)
         game = registry.get(kind)
         parsed = game.parse_options(options)
         now = self.clock.now()
         starts_at = game.starts_at(parsed, as_datetime(now))
         timers = [TimerUpdate(AUTOSTART, starts_at.timestamp())] if starts_at else []
+        closes_at = (starts_at.timestamp() if starts_at else now) + LOBBY_HOURS * 3600
+        timers.append(TimerUpdate(CLOSE_LOBBY, closes_at))  # as `LiveGame.lobby_closes_at`
         try:
             row = await self.store.create_game(
                 guild_id=guild_id,
@@ -292,11 +318,19 @@ class GameService:
             )
         except ChannelBusy:
             raise Refused("host.channel_busy") from None
-        if timers:
-            self.scheduler.changed()
+        self.scheduler.changed()
         live = await self.load(row.id)
         await self._notify(Change(live, "opened", host_id, version=0))
         return live
+
+    async def require_room_for_lobby(self, guild_id: int, host_id: int, channel_id: int) -> None:
+        """Refuse a lobby past the limits: open lobbies one member hosts on a server,
+        and open lobbies from one channel (`channel_id`: where /newgame was used)."""
+        hosted, here = await self.store.open_lobbies(guild_id, host_id, channel_id)
+        if hosted >= LOBBIES_PER_HOST:
+            raise Refused("host.lobbies_per_host", count=LOBBIES_PER_HOST)
+        if here >= LOBBIES_PER_CHANNEL:
+            raise Refused("host.lobbies_per_channel", count=LOBBIES_PER_CHANNEL)
 
     async def join(self, game_id: int, user_id: int, name: str) -> LiveGame:
         live = await self.load(game_id)
@@ -357,7 +391,11 @@ class GameService:
                 key = "lobby.count_range" if top is not None else "lobby.count_min"
                 raise Refused(key, min=game.min_players, max=top, count=count)
             state = game.setup(count, game.parse_options(live.row.options), live.row.seed)
-            timers = [TimerUpdate(AUTOSTART, None), *self._timers(game, state, None)]
+            timers = [
+                TimerUpdate(AUTOSTART, None),
+                TimerUpdate(CLOSE_LOBBY, None),
+                *self._timers(game, state, None),
+            ]
             version = await self._write(
                 live,
                 self.store.start(
@@ -773,6 +811,24 @@ class GameService:
             if live.game.phase_key(live.state) != timer.payload.get("phase"):
                 return  # the phase ended; nobody needs reminding
         await self._notify(Change(live, "reminder"))
+
+    async def _close_unstarted(self, live: LiveGame, timer: TimerRow) -> None:
+        """A lobby nobody started in time closes, releasing its thread (and its memory)."""
+        async with live.lock:
+            if live.status != "lobby":
+                return
+            version = await self._write(
+                live,
+                self.store.close_game(
+                    live.id,
+                    "cancelled",
+                    expected=live.row.version,
+                    now=self.clock.now(),
+                    notice=plain_notice("cancelled", None),
+                ),
+            )
+            self._touch(live, version=version, status="cancelled")
+        await self._notify(Change(live, "cancelled", None, version=version))
 
     async def _autostart(self, live: LiveGame, timer: TimerRow) -> None:
         """A scheduled lobby starts itself (with whoever joined)."""

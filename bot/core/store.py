@@ -266,6 +266,17 @@ class Store:
         )
         return _game(row) if row else None
 
+    async def open_lobbies(self, guild_id: int, host_id: int, channel_id: int) -> tuple[int, int]:
+        """How many lobbies of the guild are open: hosted by `host_id`, and opened from
+        `channel_id` (a thread's parent, or the channel a game is played in)."""
+        row = await self._fetchone(
+            "SELECT COUNT(*) FILTER (WHERE host_id = ?) AS hosted,"
+            " COUNT(*) FILTER (WHERE COALESCE(parent_id, channel_id) = ?) AS here"
+            " FROM games WHERE guild_id = ? AND status = 'lobby'",
+            (host_id, channel_id, guild_id),
+        )
+        return (int(row["hosted"]), int(row["here"])) if row is not None else (0, 0)
+
     async def games_in_guild(self, guild_id: int, limit: int = 25) -> list[GameRow]:
         """The guild's games, open ones first, newest first."""
         rows = await self._fetchall(

@@ -279,8 +279,9 @@ class Commands:
         require_hosting(channel, granted, in_thread=in_thread, locale=locale)
         if not may_thread and await self._service.game_in(channel.id) is not None:
             raise Refused("host.channel_busy")  # e.g. typed in a running game's thread
-        await interaction.response.defer(ephemeral=True, thinking=True)
         user = interaction.user
+        await self._service.require_room_for_lobby(interaction.guild_id, user.id, channel.id)
+        await interaction.response.defer(ephemeral=True, thinking=True)
         place, parent = await self._game_place(channel, game, user.display_name, may_thread)
         try:
             live = await self._service.open_lobby(

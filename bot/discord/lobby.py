@@ -43,6 +43,7 @@ def lobby_screen(live: LiveGame, locale: str, notes: Sequence[str] = ()) -> Scre
             player_range(live, locale),
             option_line(live, locale),
             *notes,
+            say(live, "lobby.closes", locale, at=f"<t:{int(live.lobby_closes_at)}:R>"),
             "",
             say(live, "lobby.players", locale, count=len(live.players)),
             names,

@@ -24,7 +24,6 @@ from typing import Any
 
 import discord
 
-from bot.core.clock import as_datetime
 from bot.core.service import Change, GameService, LiveGame
 from bot.discord import ids
 from bot.discord.adapters import adapter_for
@@ -52,12 +51,7 @@ OLD_MESSAGE = 50 * 60  # seconds: a table this old is posted anew rather than ed
 
 def lobby_notes(live: LiveGame, locale: str) -> list[str]:
     """The adapter's extra lobby lines (e.g. when a scheduled game starts itself)."""
-    game = live.game
-    starts_at = game.starts_at(
-        game.parse_options(live.row.options), as_datetime(live.row.created_at)
-    )
-    at = starts_at.timestamp() if starts_at is not None else None
-    return adapter_for(live.row.kind).lobby_lines(live.row.options, at, locale)
+    return adapter_for(live.row.kind).lobby_lines(live.row.options, live.starts_at, locale)
 
 
 async def table_screen(live: LiveGame, drawing: Drawing) -> Screen:
@@ -65,7 +59,7 @@ async def table_screen(live: LiveGame, drawing: Drawing) -> Screen:
     if live.status == "lobby":
         return lobby_screen(live, locale, lobby_notes(live, locale))
     if live.status == "cancelled":
-        return closed_screen(live, locale, "table.cancelled")
+        return closed_screen(live, locale, "table.expired" if live.expired else "table.cancelled")
     if live.state is None:
         return closed_screen(live, locale, "table.aborted")
     drawn = await drawing.build(live.row.kind, "table", table_context(live))

@@ -314,3 +314,41 @@ async def test_a_forged_click_never_turns_the_public_table_into_a_private_answer
         assert table(place).id == public.id and buttons(table(place)) == ["My panel"]
         assert "Counter" in lobby_text(place)
     assert not public.ephemeral
+
+
+async def test_open_lobbies_are_limited_per_member_and_per_channel(world: World) -> None:
+    ana, *others = world.users("Ana", "Ben")
+    first = [await world.open_game(ana, "race") for _ in range(3)]
+    threads = len([c for c in world.double.state.channels.values() if c.is_thread])
+    refused = await world.answer(await ana.slash("newgame race"))
+    assert refused.content.startswith("You already host 3 open lobbies on this server")
+    assert len([c for c in world.double.state.channels.values() if c.is_thread]) == threads
+    await world.press(ana, table(first[0]), "Cancel")  # a cancelled lobby frees a place
+    await world.open_game(ana, "race")
+    hosts = [world.double.add_member(f"Host {n}") for n in range(8)]
+    for host in hosts:  # 25 lobbies from #general in all
+        for _ in range(3 if host != hosts[-1] else 1):
+            await world.open_game(host, "race")
+    refused = await world.answer(await others[0].slash("newgame race"))
+    assert refused.content.startswith("This channel already has 25 open lobbies")
+    elsewhere = world.double.add_channel("elsewhere")
+    await world.open_game(others[0], "race", channel=elsewhere)
+
+
+async def test_a_lobby_nobody_starts_closes_after_a_day(world: World) -> None:
+    ana, ben = world.users("Ana", "Ben")
+    place = await world.open_game(ana, "race")
+    closes = world.clock.now() + 24 * 3600
+    assert f"Closes <t:{int(closes)}:R> unless it starts." in lobby_text(place)
+    started = await world.open_game(ben, "race")
+    await world.press(ana, table(started), "Join")
+    await world.press(ben, table(started), "Start")
+    await world.restart()  # the closing is kept in the store
+    await world.advance(24 * 3600 - 1)
+    assert buttons(table(place)) == ["Join", "Leave", "Start", "Cancel"]
+    await world.advance(1)
+    assert buttons(table(place)) == []
+    assert lobby_text(place) == "The lobby closed: nobody started it within a day."
+    assert "Counter: **0** of 10" in lobby_text(started)  # a started game plays on
+    again = await world.answer(await ana.slash("newgame race", channel=place))
+    assert "is open in" in again.content  # its thread is free again

@@ -1,6 +1,6 @@
 """Simulated players who act as fast as the games allow.
 
-A game's host opens it with /newgame in #general, the others press Join, the host
+A game's host opens it with /newgame in the group's own channel, the others press Join, the host
 presses Start. Then whoever the game waits for acts: the newest DM prompt of this game
 with a live control if there is one (Lupusburg's placement and night), else their
 private panel from the table's button; on it they press a random enabled button or
@@ -158,6 +158,14 @@ class Players:
         await self._press(host, table(place), "Start")
         await self.until(lambda: self.db.game(game_id)[1] == "running", "the game to start")
         return game_id, place
+
+    def _home(self, host: SimUser) -> Channel:
+        """The host's group's own channel (the bot limits the lobbies open in one)."""
+        name = f"tables-{host.name}"
+        try:
+            return self.double.channel(name)
+        except LookupError:
+            return self.double.add_channel(name)
 
     async def _join(self, user: SimUser, place: Channel, game_id: int) -> None:
         while user.id not in self.db.seated(game_id).values():
