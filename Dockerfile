@@ -20,5 +20,8 @@ VOLUME ["/app/data"]
 # (its 127.0.0.1 is out of reach from the host); publish the port with -p 8080:8080.
 ENV SANDBOX_HOST=0.0.0.0
 EXPOSE 8080
-# Same start command as the README; DISCORD_TOKEN comes from the environment.
+# Same start command as the README; DISCORD_TOKEN comes from the environment. The exec
+# form makes the bot itself PID 1: it handles SIGTERM (docker stop) as a graceful stop
+# within Docker's 10 s grace, so no init (tini, docker run --init) is needed.
+STOPSIGNAL SIGTERM
 CMD ["python", "-m", "bot"]

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from bot.config import Settings, SettingsError, load_settings
 from bot.core.store import DatabaseUnusable, check_database
+from bot.stopping import until_signalled
 
 if TYPE_CHECKING:
     from bot.double.server import AddressUnavailable
@@ -99,8 +100,14 @@ def run_discord(settings: Settings) -> int:
 
     assert settings.discord_token is not None
     bot = TabletopBot(database=str(settings.database_path), dev_guild_id=settings.dev_guild_id)
+    token = settings.discord_token.get_secret_value()
+
+    async def run() -> None:
+        async with bot:  # closed gracefully on the way out, a stop signal included
+            await bot.start(token)
+
     try:
-        bot.run(settings.discord_token.get_secret_value(), log_handler=None)
+        asyncio.run(until_signalled(run()))
     except discord.LoginFailure:
         print(
             "Discord refused the token in DISCORD_TOKEN: check it in the developer portal.",
@@ -125,8 +132,7 @@ def run_sandbox(settings: Settings) -> int:
         return 2
     try:
         sandbox = load_sandbox_settings()
-        with contextlib.suppress(KeyboardInterrupt):
-            asyncio.run(serve(settings, sandbox))
+        asyncio.run(until_signalled(serve(settings, sandbox)))
     except SettingsError as error:
         print(error, file=sys.stderr)
         return 2
