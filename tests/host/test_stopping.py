@@ -46,6 +46,15 @@ def _pid_one_available() -> bool:
     return probe.returncode == 0
 
 
+def _first_child(pid: int) -> int:
+    return int(Path(f"/proc/{pid}/task/{pid}/children").read_text().split()[0])
+
+
+def _closed_cleanly(database: Path) -> bool:
+    """SQLite removes the write-ahead log when its last connection closes."""
+    return database.exists() and not Path(f"{database}-wal").exists()
+
+
 @pytest.mark.parametrize("as_pid_one", [False, True], ids=["process", "pid-1"])
 async def test_sigterm_stops_the_bot_gracefully(tmp_path: Path, as_pid_one: bool) -> None:
     """The sandbox (the real bot against the double) stops within Docker's 10 s grace,
@@ -69,13 +78,11 @@ async def test_sigterm_stops_the_bot_gracefully(tmp_path: Path, as_pid_one: bool
             said.append(line)
     bot_pid = process.pid
     if as_pid_one:  # the bot is unshare's child, PID 1 of its namespace
-        children = Path(f"/proc/{process.pid}/task/{process.pid}/children").read_text()
-        bot_pid = int(children.split()[0])
+        bot_pid = _first_child(process.pid)
     os.kill(bot_pid, signal.SIGTERM)
     async with asyncio.timeout(10):
         rest = (await process.stdout.read()).decode()
         status = await process.wait()
     assert status == 0, rest
     assert "SIGTERM received: stopping" in rest and "Traceback" not in rest
-    database = tmp_path / "bot-sandbox.sqlite3"
-    assert database.exists() and not Path(f"{database}-wal").exists()
+    assert _closed_cleanly(tmp_path / "bot-sandbox.sqlite3")
