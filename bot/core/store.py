@@ -543,6 +543,45 @@ class Store:
         )
         return None if row is None or row["best"] is None else int(row["best"])
 
+    # -- controls to retire (see bot.discord.retire) ---------------------------------------
+
+    async def keep_controls(
+        self, game_id: int, channel_id: int, message_id: int, phase: str | None, rows: Any
+    ) -> None:
+        """A DM whose controls act in `phase`: to be shown disabled once it is over."""
+        await self._write(
+            lambda db: db.execute(
+                "INSERT OR REPLACE INTO controls_to_retire VALUES (?, ?, ?, ?, ?)",
+                (game_id, message_id, channel_id, phase, _dumps(rows)),
+            )
+        )
+
+    async def controls_to_retire(self) -> list[tuple[int, int, int, str | None, Any]]:
+        """(game, channel, message, phase, rows) of every DM still to retire, of open
+        games (those of games that ended meanwhile are dropped)."""
+        await self._write(
+            lambda db: db.execute(
+                "DELETE FROM controls_to_retire WHERE game_id IN"
+                " (SELECT id FROM games WHERE status NOT IN ('lobby', 'running'))"
+            )
+        )
+        rows = await self._fetchall(
+            "SELECT game_id, channel_id, message_id, phase, rows FROM controls_to_retire"
+            " ORDER BY game_id, message_id"
+        )
+        return [
+            (r["game_id"], r["channel_id"], r["message_id"], r["phase"], json.loads(r["rows"]))
+            for r in rows
+        ]
+
+    async def controls_retired(self, game_id: int, message_ids: Sequence[int]) -> None:
+        await self._write(
+            lambda db: db.executemany(
+                "DELETE FROM controls_to_retire WHERE game_id = ? AND message_id = ?",
+                [(game_id, m) for m in message_ids],
+            )
+        )
+
     async def dm_channel(self, user_id: int) -> int | None:
         row = await self._fetchone(
             "SELECT channel_id FROM dm_channels WHERE user_id = ?", (user_id,)

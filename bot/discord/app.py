@@ -81,6 +81,7 @@ class TabletopBot(discord.Client):
         Commands(self, self.service, self.games).install(self.tree)
         await self.tree.set_translator(CatalogTranslator())  # German names for German clients
         await self._sync_commands()
+        await self.presenter.retirer.load()  # DM prompts still to retire
         shown = await self.service.recover()  # what a crash kept from being said
         if shown:
             log.info("showing %s changes committed before the last stop", shown)

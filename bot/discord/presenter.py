@@ -127,7 +127,7 @@ class Presenter:
         # Per game: the changes whose turn notice is left to a newer one queued behind
         # them, as (kind, whom the table waited for, phase) before each.
         self._untold: dict[int, list[tuple[str, frozenset[int], str | None]]] = {}
-        self.retirer = Retirer(service.clock)
+        self.retirer = Retirer(service.clock, service.store, client)
         self._pictures = ShownPictures()  # unchanged pictures are not uploaded again
         self._dm_channels: dict[int, int] = {}  # user id -> DM channel id (also stored)
 
@@ -366,8 +366,8 @@ class Presenter:
                 self._dm_channels[user_id] = message.channel.id
                 await self._service.store.set_dm_channel(user_id, message.channel.id)
             if screen.rows and live.status == "running":
-                self.retirer.keep(
-                    live.id, message.id, live.phase, screen.rows, lambda v: message.edit(view=v)
+                await self.retirer.keep_dm(
+                    live.id, message.channel.id, message.id, live.phase, screen.rows
                 )
             if learn:
                 await self._service.learn_dms(live, seat, closed=False)

@@ -5,7 +5,8 @@ there is refused as stale, but nothing showed it. The presenter and the router n
 each message with controls they send, with the phase key its controls carry; when
 the game leaves that phase (or ends), the message is edited to show its controls
 disabled. A private panel can only be edited with its interaction's token, which
-Discord keeps for 15 minutes; older panels are let go.
+Discord keeps for 15 minutes; older panels are let go. A DM prompt can be edited at
+any time: it is also kept in the store, so a restart retires it all the same.
 """
 
 from __future__ import annotations
@@ -17,8 +18,9 @@ from dataclasses import dataclass
 import discord
 
 from bot.core.clock import Clock
+from bot.core.store import Store
 from bot.discord import ids
-from bot.discord.ui import Row, Select, build_view
+from bot.discord.ui import Row, Select, build_view, rows_from_json, rows_to_json
 
 log = logging.getLogger(__name__)
 
@@ -33,6 +35,7 @@ class Shown:
     rows: tuple[Row, ...]
     edit: Edit  # edits the message's components
     until: float | None  # when it can no longer be edited (None: never)
+    stored: bool = False  # kept in the store (a DM, by its message id)
 
 
 def _of_a_step(row: Row) -> bool:
@@ -44,8 +47,12 @@ def _of_a_step(row: Row) -> bool:
 
 
 class Retirer:
-    def __init__(self, clock: Clock) -> None:
+    def __init__(
+        self, clock: Clock, store: Store | None = None, client: discord.Client | None = None
+    ) -> None:
         self._clock = clock
+        self._store = store
+        self._client = client
         self._shown: dict[int, dict[object, Shown]] = {}
 
     def keep(
@@ -57,6 +64,7 @@ class Retirer:
         edit: Edit,
         *,
         token: bool = False,
+        stored: bool = False,
     ) -> None:
         """Note a message with controls (`key`: one per message or per player's panel,
         a newer one replaces the older); `token`: edited through an interaction."""
@@ -64,7 +72,38 @@ class Retirer:
             self._shown.get(game_id, {}).pop(key, None)
             return
         until = self._clock.now() + TOKEN_LIFETIME if token else None
-        self._shown.setdefault(game_id, {})[key] = Shown(phase, rows, edit, until)
+        self._shown.setdefault(game_id, {})[key] = Shown(phase, rows, edit, until, stored)
+
+    async def keep_dm(
+        self,
+        game_id: int,
+        channel_id: int,
+        message_id: int,
+        phase: str | None,
+        rows: tuple[Row, ...],
+    ) -> None:
+        """Note a DM with controls, in the store too (keyed by its message id)."""
+        edit = self._dm_edit(channel_id, message_id)
+        self.keep(game_id, message_id, phase, rows, edit, stored=self._store is not None)
+        if self._store is not None and message_id in self._shown.get(game_id, {}):
+            await self._store.keep_controls(
+                game_id, channel_id, message_id, phase, rows_to_json(rows)
+            )
+
+    async def load(self) -> int:
+        """Note again the DMs kept in the store (at start-up); how many."""
+        if self._store is None:
+            return 0
+        kept = await self._store.controls_to_retire()
+        for game_id, channel_id, message_id, phase, rows in kept:
+            edit = self._dm_edit(channel_id, message_id)
+            self.keep(game_id, message_id, phase, rows_from_json(rows), edit, stored=True)
+        return len(kept)
+
+    def _dm_edit(self, channel_id: int, message_id: int) -> Edit:
+        assert self._client is not None, "DMs are retired through the client"
+        channel = self._client.get_partial_messageable(channel_id, type=discord.ChannelType.private)
+        return lambda view: channel.get_partial_message(message_id).edit(view=view)
 
     def forget(self, game_id: int, key: object) -> None:
         """Stop watching a message (its sender is about to redraw it itself)."""
@@ -77,6 +116,7 @@ class Retirer:
         if not shown:
             return
         now = self._clock.now()
+        stored: list[int] = []  # retired DMs to drop from the store
         for key, item in list(shown.items()):
             if item.until is not None and item.until < now:
                 del shown[key]
@@ -88,5 +128,9 @@ class Retirer:
                 await item.edit(build_view(item.rows, retired=True))
             except discord.HTTPException as error:
                 log.info("could not retire controls of game %s: %s", game_id, error.status)
+            if item.stored and isinstance(key, int):
+                stored.append(key)
         if ended or not shown:
             self._shown.pop(game_id, None)
+        if stored and self._store is not None:
+            await self._store.controls_retired(game_id, stored)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 import io
 from collections import OrderedDict
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from typing import Any, Literal
 
 import discord
@@ -69,6 +69,28 @@ class Screen:
     embed_text: str | None = None
     mentions: tuple[int, ...] = ()  # users this message may ping
     extra: dict[str, Any] = field(default_factory=dict)
+
+
+def rows_to_json(rows: tuple[Row, ...]) -> list[dict[str, Any]]:
+    """Controls as plain data (kept in the store until they are retired)."""
+    return [
+        {"select": asdict(row)}
+        if isinstance(row, Select)
+        else {"buttons": [asdict(button) for button in row]}
+        for row in rows
+    ]
+
+
+def rows_from_json(data: list[dict[str, Any]]) -> tuple[Row, ...]:
+    rows: list[Row] = []
+    for row in data:
+        if "select" in row:
+            fields = dict(row["select"])
+            fields["options"] = tuple(Option(**o) for o in fields["options"])
+            rows.append(Select(**fields))
+        else:
+            rows.append(tuple(Button(**b) for b in row["buttons"]))
+    return tuple(rows)
 
 
 def build_view(rows: tuple[Row, ...], *, retired: bool = False) -> discord.ui.View | None:

@@ -514,6 +514,22 @@ async def test_the_werewolf_wins_and_the_night_never_gives_the_thief_away(world:
     await check_secrets(v, spectator)
 
 
+async def test_a_night_prompt_is_retired_after_a_restart(world: World) -> None:
+    """The Thief's prompt was sent before a restart; the night ends after it: its
+    buttons are shown disabled all the same (kept in the store, not only in memory)."""
+    v = await open_village(world)
+    await v.advance(TURN)  # nobody places: the night begins, the Thief is asked
+    prompt = v.prompt(CLEO, "peek")
+    assert not any(item.get("disabled") for row in prompt.components for item in row["components"])
+    await v.restart()
+    await v.advance(NIGHT)
+    retired = [item for row in prompt.components for item in row["components"]]
+    assert retired and all(item.get("disabled") for item in retired)
+    assert world.bot is not None and world.bot.store is not None
+    kept = [message for _, _, message, _, _ in await world.bot.store.controls_to_retire()]
+    assert prompt.id not in kept and kept  # the store lets it go; the claw's prompt is kept
+
+
 async def test_unanswered_night_prompts_time_out(world: World) -> None:
     v = await open_village(world)
     await v.advance(TURN * 3 / 4)  # a quarter of the time left: everyone is reminded
