@@ -35,7 +35,7 @@ from bot.discord.lobby import closed_screen, lobby_screen
 from bot.discord.nonces import delivering, nonce
 from bot.discord.retire import Retirer
 from bot.discord.ui import Button, Row, Screen, ShownPictures, send_kwargs
-from bot.discord.wording import say
+from bot.discord.wording import name, say
 
 log = logging.getLogger(__name__)
 
@@ -85,7 +85,7 @@ def with_away(live: LiveGame, screen: Screen) -> Screen:
     away = live.away
     if live.status != "running" or not away:
         return screen
-    names = [live.players[s].display_name for s in sorted(away)]
+    names = [name(live, s) for s in sorted(away)]
     line = say(live, "table.away_line", live.row.locale, names=", ".join(names))
     button = Button(say(live, "table.back_button", live.row.locale), ids.back(live.id), "success")
     rows = (*screen.rows, (button,)) if len(screen.rows) < 5 else screen.rows
@@ -269,7 +269,7 @@ class Presenter:
         live, locale = change.game, change.game.row.locale
         lines: list[str] = []
         if change.away:
-            names = ", ".join(live.players[s].display_name for s in change.away)
+            names = ", ".join(name(live, s) for s in change.away)
             count = len(change.away)
             if change.kind == "absence":
                 host = f"<@{change.user_id}>"
@@ -279,7 +279,7 @@ class Presenter:
             else:
                 lines.append(say(live, "table.away", locale, names=names, count=count))
         for seat in change.back:
-            lines.append(say(live, "table.back", locale, name=live.players[seat].display_name))
+            lines.append(say(live, "table.back", locale, name=name(live, seat)))
         return lines
 
     def _turn_notice(self, change: Change) -> TurnNotice | None:
@@ -322,8 +322,7 @@ class Presenter:
             if pings == "mention":
                 line = say(live, "table.turn", locale, mention=f"<@{user}>", step=step)
                 return TurnNotice(line, step, pinged=(user,))
-            name = live.players[seat].display_name
-            line = say(live, "table.turn_unpinged", locale, name=name, step=step)
+            line = say(live, "table.turn_unpinged", locale, name=name(live, seat), step=step)
             return TurnNotice(line, step, by_dm=by_dm)
         if len(waiting) > NAMES_LIMIT:
             line = say(live, "table.waiting_many", locale, count=len(waiting), step=step)
