@@ -42,7 +42,7 @@ def players(seats: int) -> list[str]:
 def shown(case: Case) -> list[Shown]:
     game, run = case.game, playout(case)
     names = players(case.seats)
-    found = []
+    found: list[Shown] = []
     for state in sample(run, 2):
         found += explore(game, state, readers(game, state), 3, players=names)
     return found + notices_of(game, run, players=names)
