@@ -1,7 +1,8 @@
 """Hostile display names: every game's tables, panels, notices and results, with
 players named like links, mentions, markup and control characters, as the host keeps
 such names (`bot.core.names.clean_name`). Every picture is drawn, no text shows a
-name's markup as markup, and no label or picture shows the escaping."""
+name's markup as markup, no label or picture shows the escaping, and the escaped
+names keep every screen within Discord's limits."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from functools import cache
 import pytest
 
 from bot.core.names import clean_name
-from tests.conformance.screens import Shown, explore, notices_of, readers
+from tests.conformance.screens import Shown, explore, notices_of, problems, readers
 from tests.conformance.support import Case, cases, playout, sample
 from tests.support.marked import record_drawn_text
 
@@ -31,7 +32,7 @@ MARKUP = re.compile(
 )
 ESCAPED = re.compile(r"\\[!-/:-@\[-`{-~]")  # a backslash before ASCII punctuation
 
-CASES = cases(seeds=(1,), per_game=1)
+CASES = cases(seeds=(1,), per_game=2)
 
 
 def players(seats: int) -> list[str]:
@@ -82,5 +83,6 @@ def test_hostile_names_draw_and_show_as_typed(case: Case, monkeypatch: pytest.Mo
     for one in screens:
         found += [f"{one.where}: {m[0]!r}" for t in texts(one) for m in MARKUP.finditer(t)]
         found += [f"{one.where}: escaped {t!r}" for t in plain(one) if ESCAPED.search(t)]
+        found += [f"{one.where}: {p}" for p in problems(case.game, one)]  # escaped: longer
     found += [f"drawn: {t!r}" for t in drawn if ESCAPED.search(t)]
     assert not found, f"{case}:\n" + "\n".join(sorted(set(found))[:12])
