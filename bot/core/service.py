@@ -19,6 +19,7 @@ from pydantic import ValidationError
 
 from bot.core.clock import Clock, as_datetime
 from bot.core.errors import Refused
+from bot.core.names import clean_name
 from bot.core.scheduler import KeepTimer, Scheduler
 from bot.core.store import (
     ChannelBusy,
@@ -309,7 +310,7 @@ class GameService:
                 kind=kind,
                 options=parsed.model_dump(mode="json"),
                 host_id=host_id,
-                host_name=host_name,
+                host_name=clean_name(host_name),
                 locale=locale,
                 seed=random.SystemRandom().getrandbits(53),
                 now=now,
@@ -346,7 +347,7 @@ class GameService:
                 self.store.join(
                     game_id,
                     user_id,
-                    name,
+                    clean_name(name),
                     expected=live.row.version,
                     now=self.clock.now(),
                     notice=plain_notice("joined", user_id),

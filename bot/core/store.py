@@ -22,6 +22,8 @@ from typing import Any, TypeVar
 
 import aiosqlite
 
+from bot.core.names import clean_name
+
 # The numbered SQL files: the top-level migrations/ folder, shipped as `bot.migrations`.
 MIGRATIONS = Path(str(resources.files("bot.migrations")))
 T = TypeVar("T")
@@ -296,7 +298,7 @@ class Store:
             PlayerRow(
                 row["seat"],
                 row["user_id"],
-                row["display_name"],
+                clean_name(row["display_name"]),  # stored before names were cleaned, too
                 row["timeouts"],
                 bool(row["away"]),
                 bool(row["dms_closed"]),

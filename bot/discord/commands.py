@@ -15,6 +15,7 @@ from discord import app_commands
 from pydantic import BaseModel, ValidationError
 
 from bot.core.errors import Refused
+from bot.core.names import clean_name, in_text
 from bot.core.service import GameService
 from bot.discord import ids
 from bot.discord.adapters import playable
@@ -282,7 +283,8 @@ class Commands:
         user = interaction.user
         await self._service.require_room_for_lobby(interaction.guild_id, user.id, channel.id)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        place, parent = await self._game_place(channel, game, user.display_name, may_thread)
+        host = clean_name(user.display_name)  # a thread's name: one line
+        place, parent = await self._game_place(channel, game, host, may_thread)
         try:
             live = await self._service.open_lobby(
                 kind=game.id,
@@ -358,15 +360,15 @@ class Commands:
         live = await self._service.game_in(interaction.channel_id or 0)
         if live is None:
             raise Refused("host.no_game_here")
-        seat = live.seat_of(player.id)
+        seat, name = live.seat_of(player.id), in_text(clean_name(player.display_name))
         if seat is None:
-            raise Refused("host.not_a_player_named", name=player.display_name)
+            raise Refused("host.not_a_player_named", name=name)
         await interaction.response.defer(ephemeral=True, thinking=True)
         await self._service.set_away(
             live.id, interaction.user.id, seat, away, manager=is_manager(interaction)
         )
         key = "host.away_marked" if away else "host.back_marked"
-        await tell(interaction, t(key, locale_of(interaction), name=player.display_name))
+        await tell(interaction, t(key, locale_of(interaction), name=name))
 
     async def _abort(self, interaction: discord.Interaction) -> None:
         locale = locale_of(interaction)

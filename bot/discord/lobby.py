@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from bot.core.service import LiveGame
 from bot.discord import ids
 from bot.discord.ui import Button, Screen
-from bot.discord.wording import say
+from bot.discord.wording import name, say
 from bot.i18n import has
 from games.engine import Options, option_key
 
@@ -36,7 +36,7 @@ def option_line(live: LiveGame, locale: str) -> str:
 
 
 def lobby_screen(live: LiveGame, locale: str, notes: Sequence[str] = ()) -> Screen:
-    names = "\n".join(f"{p.seat + 1}. {p.display_name}" for p in live.players) or "—"
+    names = "\n".join(f"{p.seat + 1}. {name(live, p.seat)}" for p in live.players) or "—"
     text = "\n".join(
         [
             say(live, "lobby.host", locale, host=f"<@{live.row.host_id}>"),

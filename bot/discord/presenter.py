@@ -32,9 +32,10 @@ from bot.discord.contexts import seat_context, table_context
 from bot.discord.drawing import Drawing
 from bot.discord.lobby import closed_screen, lobby_screen
 from bot.discord.nonces import delivering, nonce
+from bot.discord.replies import listed
 from bot.discord.retire import Retirer
 from bot.discord.ui import Button, Row, Screen, ShownPictures, send_kwargs
-from bot.discord.wording import say
+from bot.discord.wording import name, say
 
 log = logging.getLogger(__name__)
 
@@ -79,7 +80,7 @@ def with_away(live: LiveGame, screen: Screen) -> Screen:
     away = live.away
     if live.status != "running" or not away:
         return screen
-    names = [live.players[s].display_name for s in sorted(away)]
+    names = [name(live, s) for s in sorted(away)]
     line = say(live, "table.away_line", live.row.locale, names=", ".join(names))
     button = Button(say(live, "table.back_button", live.row.locale), ids.back(live.id), "success")
     rows = (*screen.rows, (button,)) if len(screen.rows) < 5 else screen.rows
@@ -263,7 +264,7 @@ class Presenter:
         live, locale = change.game, change.game.row.locale
         lines: list[str] = []
         if change.away:
-            names = ", ".join(live.players[s].display_name for s in change.away)
+            names = ", ".join(name(live, s) for s in change.away)
             count = len(change.away)
             if change.kind == "absence":
                 host = f"<@{change.user_id}>"
@@ -273,15 +274,15 @@ class Presenter:
             else:
                 lines.append(say(live, "table.away", locale, names=names, count=count))
         for seat in change.back:
-            lines.append(say(live, "table.back", locale, name=live.players[seat].display_name))
+            lines.append(say(live, "table.back", locale, name=name(live, seat)))
         return lines
 
     def _turn_notice(self, change: Change) -> TurnNotice | None:
         """The line saying whom the table waits for and for what, and whom it pings:
         the one player a turn passes to, or (no pings) everyone a new simultaneous
         step waits for. Away players are not waited for: the bot plays for them. With
-        the game's `pings` option at "dm" the line pings nobody and the players are
-        told by DM instead; at "off", only the line."""
+        the game's `pings` option at "dm" the players are told by DM instead (those
+        whose DMs are closed: mentioned in the line); at "off", only the line."""
         live = change.game
         # The table shows the newest state: while newer changes wait to be shown, the
         # notice is left to the last of them, so a burst of moves pings the player it
@@ -310,31 +311,42 @@ class Presenter:
             return None
         locale, pings = live.row.locale, live.row.options.get("pings", "mention")
         by_dm = tuple(sorted(waiting)) if pings == "dm" and len(waiting) <= NAMES_LIMIT else ()
+        # Whose DMs are known to be closed is mentioned in the line instead.
+        closed = {s for s in by_dm if live.players[s].dms_closed}
+        by_dm = tuple(s for s in by_dm if s not in closed)
         if len(waiting) == 1:
             seat = next(iter(waiting))
             user = live.players[seat].user_id
-            if pings == "mention":
+            if pings == "mention" or closed:
                 line = say(live, "table.turn", locale, mention=f"<@{user}>", step=step)
                 return TurnNotice(line, step, pinged=(user,))
-            name = live.players[seat].display_name
-            line = say(live, "table.turn_unpinged", locale, name=name, step=step)
+            line = say(live, "table.turn_unpinged", locale, name=name(live, seat), step=step)
             return TurnNotice(line, step, by_dm=by_dm)
         if len(waiting) > NAMES_LIMIT:
             line = say(live, "table.waiting_many", locale, count=len(waiting), step=step)
             return TurnNotice(line, step)
-        names = table_context(live).joined(waiting)
-        line = say(live, "table.waiting", locale, names=names, step=step)
-        return TurnNotice(line, step, by_dm=by_dm)
+        users = {s: live.players[s].user_id for s in closed}
+        who = [f"<@{users[s]}>" if s in users else name(live, s) for s in sorted(waiting)]
+        line = say(live, "table.waiting", locale, names=listed(who, locale), step=step)
+        return TurnNotice(line, step, pinged=tuple(users.values()), by_dm=by_dm)
 
     async def _turn_by_dm(self, live: LiveGame, turn: TurnNotice) -> None:
+        """Tell each player of `turn.by_dm` by DM; those the DM does not reach (their DMs
+        closed, as the bot learns now) are mentioned in the channel instead."""
         # The game's thread (the table message may move down right after this).
         link = f"https://discord.com/channels/{live.row.guild_id}/{live.row.channel_id}"
+        unreached: list[int] = []
         for seat in turn.by_dm:
             text = say(
                 live, "table.turn_dm", live.row.locale, game=live.game.name, step=turn.step,
                 link=link,
             )  # fmt: skip
-            await self.direct(live, seat, Screen(content=text))
+            if not await self.direct(live, seat, Screen(content=text)):
+                unreached.append(live.players[seat].user_id)
+        if unreached:
+            mentions = " ".join(f"<@{user}>" for user in unreached)
+            line = say(live, "table.turn", live.row.locale, mention=mentions, step=turn.step)
+            await self._post(live, Screen(content=line, mentions=tuple(unreached)), "m")
 
     async def _post(self, live: LiveGame, screen: Screen, purpose: str) -> discord.Message | None:
         """Post in the game's channel; `purpose` keeps the message's nonce apart from the

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import itertools
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -59,8 +59,15 @@ def user_ids(seats: int) -> list[int]:
     return [123456789012345678 + seat for seat in range(seats)]
 
 
-def context(game: AnyGame, state: State, seat: Seat | None, locale: str = LOCALE) -> Context[Any]:
-    """A reader's context as the host builds it (seat None: the table)."""
+def context(
+    game: AnyGame,
+    state: State,
+    seat: Seat | None,
+    locale: str = LOCALE,
+    players: Sequence[str] | None = None,
+) -> Context[Any]:
+    """A reader's context as the host builds it (seat None: the table); `players`: the
+    names by seat (default: `names`)."""
     deadline = game.deadline(state, NOW)
     return context_of(
         game,
@@ -68,7 +75,7 @@ def context(game: AnyGame, state: State, seat: Seat | None, locale: str = LOCALE
         seat,
         locale=locale,
         game_id=GAME_ID,
-        names=names(state.seats),
+        names=players or names(state.seats),
         user_ids=user_ids(state.seats),
         channel_id=111111111111111111,
         version=7,
@@ -96,19 +103,24 @@ def readers(game: AnyGame, state: State, idle: int = 1, busy: int = 2) -> list[S
 
 
 def explore(
-    game: AnyGame, state: State, seats: list[Seat], max_steps: int = 40, locale: str = LOCALE
+    game: AnyGame,
+    state: State,
+    seats: list[Seat],
+    max_steps: int = 40,
+    locale: str = LOCALE,
+    players: Sequence[str] | None = None,
 ) -> Iterator[Shown]:
     """The table, then each of `seats`' panels and (up to `max_steps` per seat) the steps
     its controls lead to, breadth first."""
     adapter = adapter_for(game.id)
     finished = game.result(state) is not None
     anyone = tuple(a for seat in range(state.seats) for a in game.legal_actions(state, seat))
-    table_ctx = context(game, state, None, locale)
+    table_ctx = context(game, state, None, locale, players)
     yield Shown("table", adapter.table(table_ctx), table_ctx, anyone)
     if finished and not adapter.panel_after_end:
         return
     for seat in seats:
-        ctx = context(game, state, seat, locale)
+        ctx = context(game, state, seat, locale, players)
         todo: list[tuple[str, ...]] = [()]
         done: set[tuple[str, ...]] = set()
         while todo and len(done) <= max_steps:
@@ -296,7 +308,9 @@ def _control_problems(
 NOTICE_STEPS = 40  # playout steps whose notices are built
 
 
-def notices_of(game: AnyGame, run: Playout, locale: str = LOCALE) -> list[Shown]:
+def notices_of(
+    game: AnyGame, run: Playout, locale: str = LOCALE, players: Sequence[str] | None = None
+) -> list[Shown]:
     """The announcements, DMs (`private_notices`, `reminder`, the messages of `after`)
     and results of a playout's changes: a sample of its steps, and always its last.
     Each with its reader's legal actions then (a channel message: any seat's)."""
@@ -310,7 +324,7 @@ def notices_of(game: AnyGame, run: Playout, locale: str = LOCALE) -> list[Shown]
         result = game.result(state)
         kind = "finished" if result is not None else "expired" if step.is_timeout else "acted"
         happened = Happened(kind=kind, events=step.events, actor=step.seat)
-        table = context(game, state, None, locale)
+        table = context(game, state, None, locale, players)
         anyone = tuple(a for seat in range(state.seats) for a in game.legal_actions(state, seat))
         where = f"step {index + 1} ({kind})"
 
@@ -320,21 +334,29 @@ def notices_of(game: AnyGame, run: Playout, locale: str = LOCALE) -> list[Shown]
 
         def dm(what: str, seat: int, screen: Screen | None) -> None:
             if screen is not None:
-                ctx = context(game, state, seat, locale)  # noqa: B023
+                ctx = context(game, state, seat, locale, players)  # noqa: B023
                 out.append(Shown(f"{where} {what} to seat {seat}", screen, ctx, ctx.legal))  # noqa: B023
 
         channel("announcement", adapter.announcement(table, happened))
         for seat, screen in adapter.private_notices(table, happened):
             dm("private notice", seat, screen)
         for seat in sorted(game.active(state)):
-            dm("reminder", seat, adapter.reminder(context(game, state, seat, locale)))
+            dm("reminder", seat, adapter.reminder(context(game, state, seat, locale, players)))
         if result is not None:
             channel("results", adapter.results(table, result))
-        asyncio.run(adapter.after(_outbox(game, state, channel, dm, locale), happened))
+        outbox = _outbox(game, state, channel, dm, locale, players)
+        asyncio.run(adapter.after(outbox, happened))
     return out
 
 
-def _outbox(game: AnyGame, state: State, channel: Any, dm: Any, locale: str) -> Outbox[Any]:
+def _outbox(
+    game: AnyGame,
+    state: State,
+    channel: Any,
+    dm: Any,
+    locale: str,
+    players: Sequence[str] | None = None,
+) -> Outbox[Any]:
     async def post(screen: Screen) -> object:
         channel("posted by after", screen)
         return None
@@ -344,8 +366,8 @@ def _outbox(game: AnyGame, state: State, channel: Any, dm: Any, locale: str) -> 
         return True
 
     return Outbox(
-        table=lambda: context(game, state, None, locale),
-        seat=lambda seat: context(game, state, seat, locale),
+        table=lambda: context(game, state, None, locale, players),
+        seat=lambda seat: context(game, state, seat, locale, players),
         post=post,
         direct=direct,
         prompt=direct,

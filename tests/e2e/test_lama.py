@@ -547,3 +547,24 @@ async def test_a_reminder_keeps_its_place_in_the_phase_across_a_pause(world: Wor
     assert not any("⏰" in m.content for u in t.users for m in u.dms())
     await world.advance(1)
     assert all(any("⏰ **No Prob-Lama**" in m.content for m in u.dms()) for u in t.users)
+
+
+async def test_a_look_told_by_dm_mentions_whoever_the_dm_cannot_reach(world: World) -> None:
+    """With `pings:dm`, the first look waits for everyone: each player is told by DM,
+    except a player whose DMs are known to be closed, who is mentioned in the line,
+    and one whose DM fails now, who is mentioned right after."""
+    ana, ben, cleo = world.users("Ana", "Ben", "Cleo")
+    ben.dms_open = cleo.dms_open = False
+    place = await world.open_game(ana, "lama", pings="dm")
+    for user in (ben, cleo):
+        await world.press(user, table(place), "Join")
+    assert world.bot is not None and world.bot.service is not None
+    live = await world.bot.service.game_in(place.id)
+    assert live is not None
+    await world.bot.service.learn_dms(live, 1, closed=True)  # Ben's, from an earlier DM
+    await world.press(ana, table(place), "Start")
+    said = [m.content for m in place.visible_messages() if not m.embeds and m.content]
+    step = "look at two of your cards (press **My cards**)"
+    assert said[-2].endswith(f"Waiting for Ana, {ben.mention} and Cleo: {step}")
+    assert said[-1] == f"{cleo.mention}: {step}"
+    assert len(ana.dms()) == 1 and not ben.dms() and not cleo.dms()

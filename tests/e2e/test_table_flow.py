@@ -62,6 +62,17 @@ async def test_turn_notices_by_dm_or_none_ping_nobody_in_the_channel(world: Worl
     assert not dan.dms() and not eve.dms()
 
 
+async def test_turn_notices_by_dm_mention_a_player_whose_dms_are_closed(world: World) -> None:
+    place, (ana, ben) = await race(world, "Ana", "Ben", pings="dm")
+    ben.dms_open = False
+    await add(world, ana, place)  # the DM to Ben fails: he is mentioned instead
+    assert notices(place)[-1] == f"{ben.mention}: {STEP}" and not ben.dms()
+    await add(world, ben, place)
+    await add(world, ana, place)  # his DMs are known to be closed: the line mentions him
+    assert notices(place)[-1].endswith(f"\n{ben.mention}: {STEP}")
+    assert sum(ben.mention in n for n in notices(place)) == 2 and len(ana.dms()) == 2
+
+
 async def test_a_player_whose_time_runs_out_twice_is_away_until_back(world: World) -> None:
     place, (ana, ben, cleo) = await race(world, "Ana", "Ben", "Cleo", target=30)
     await add(world, ana, place)

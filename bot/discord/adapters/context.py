@@ -4,16 +4,21 @@ The presenter and the router build a `Context` from a game for one reader (the
 table, or one seat) and hand it to the adapter, which never sees the game's state.
 Every helper an adapter needs (names, sentences, countdowns, control ids) is here,
 once for every game.
+
+Names come in two forms: as typed (`names`, `plain`) for pictures and labels, which
+show no markup; and in a message's text (`name`, `joined`, `say`), where no name
+makes a link, a mention or emphasis (`bot.core.names`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
 from pydantic import BaseModel
 
+from bot.core.names import in_text
 from bot.discord import ids
 from bot.discord.ui import Button, Style
 from bot.i18n import t
@@ -30,7 +35,7 @@ class Context(Generic[V]):
     game_id: int
     game_name: str
     phase: str | None  # the phase key: controls carry it, so stale clicks are refused
-    names: tuple[str, ...]  # display names by seat
+    names: tuple[str, ...]  # display names by seat, as typed: pictures and labels
     user_ids: tuple[int, ...]  # by seat (mentions)
     channel_id: int
     version: int  # the game's version in the store (a picture cache key)
@@ -44,23 +49,30 @@ class Context(Generic[V]):
     # -- words -------------------------------------------------------------------------
 
     def say(self, key: str, **params: Any) -> str:
-        """The catalog's sentence, `seat`/`X_seat` parameters also given as names."""
-        return t(key, self.locale, **self._named(params))
+        """The catalog's sentence for a message's text, `seat`/`X_seat` parameters also
+        given as names (`player`, `X_player`)."""
+        return t(key, self.locale, **self._named(params, self.name))
+
+    def plain(self, key: str, **params: Any) -> str:
+        """The catalog's words with names as typed, for what shows no markup: button
+        and option labels, pictures."""
+        return t(key, self.locale, **self._named(params, self.names.__getitem__))
 
     def event(self, event: Event) -> str:
         return self.say(event.key, **event.params)
 
-    def _named(self, params: dict[str, Any]) -> dict[str, Any]:
+    def _named(self, params: dict[str, Any], name: Callable[[Seat], str]) -> dict[str, Any]:
         named = dict(params)
         for key, value in params.items():
             if isinstance(value, int) and (key == "seat" or key.endswith("_seat")):
                 name_key = "player" if key == "seat" else key.removesuffix("_seat") + "_player"
                 if 0 <= value < len(self.names):
-                    named.setdefault(name_key, self.names[value])
+                    named.setdefault(name_key, name(value))
         return named
 
     def name(self, seat: Seat) -> str:
-        return self.names[seat]
+        """A player's name inside a message's text (see `bot.core.names.in_text`)."""
+        return in_text(self.names[seat])
 
     @property
     def letters(self) -> tuple[str, ...]:
@@ -71,8 +83,9 @@ class Context(Generic[V]):
         return self.letters[seat]
 
     def joined(self, seats: Iterable[Seat]) -> str:
-        """'Ana, Ben and Cleo' in seat order, in the reader's language."""
-        names = [self.names[s] for s in sorted(seats)]
+        """'Ana, Ben and Cleo' in seat order, in the reader's language, for a message's
+        text."""
+        names = [self.name(s) for s in sorted(seats)]
         if len(names) < 2:
             return "".join(names)
         return self.say("words.and", first=", ".join(names[:-1]), last=names[-1])

@@ -131,7 +131,7 @@ def button(ctx: Ctx, action: Draw | TakeDiscard | Discard | Give | Pass) -> Butt
             label = ctx.say("lama.ui.discard", card=short(ctx, view.held))
             return Button(label, ctx.act(action), "secondary")
         case Give(to_seat=seat):
-            return Button(ctx.say("lama.ui.give", seat=seat), ctx.act(action), "primary")
+            return Button(ctx.plain("lama.ui.give", seat=seat), ctx.act(action), "primary")
         case Pass():  # a final turn may be passed
             return Button(ctx.say("lama.ui.pass"), ctx.act(action), "secondary")
 

@@ -48,12 +48,7 @@ def panel_screen(ctx: Ctx, step: tuple[str, ...] = ()) -> Screen:
         )
     ]
     rows: tuple[Row, ...] = ()
-    title = ctx.say(
-        "luckybox.picture.your_cards",
-        letter=ctx.letter(me.seat),
-        seat=me.seat,
-        player=ctx.name(me.seat),
-    )
+    title = ctx.plain("luckybox.picture.your_cards", letter=ctx.letter(me.seat), seat=me.seat)
     shown: list[CardView] = me.board.cards
     chosen: list[int] = []
     if view.stage == "over":

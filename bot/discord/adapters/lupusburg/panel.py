@@ -128,7 +128,7 @@ def _night(ctx: Ctx) -> Ask:
 def _privilege(ctx: Ctx) -> Ask:
     calls = [a for a in ctx.legal if isinstance(a, Call)]
     row = [
-        Button(ctx.say(UI + "call_button", seat=a.target), ctx.act(a))
+        Button(ctx.plain(UI + "call_button", seat=a.target), ctx.act(a))
         for a in calls
         if a.target is not None
     ]
@@ -178,7 +178,7 @@ def _bet(ctx: Ctx) -> Ask:
 
 def player_option(ctx: Ctx, seat: int) -> str:
     """A select option naming a player with their mark: 'B · Ben'."""
-    return ctx.say(UI + "player_option", letter=ctx.letter(seat), seat=seat)
+    return ctx.plain(UI + "player_option", letter=ctx.letter(seat), seat=seat)
 
 
 def _done(ctx: Ctx) -> Ask:

@@ -27,7 +27,7 @@ def house(ctx: Ctx, index: int) -> str:
 
 def house_option(ctx: Ctx, index: int) -> str:
     """A select option's label: 'B1 · Bea, house 1'."""
-    return ctx.say(
+    return ctx.plain(
         UI + "house_option", seat=owner_of(index), n=house_number(index), code=code(ctx, index)
     )
 

@@ -78,7 +78,7 @@ def main(ctx: Ctx, note: str = "") -> Screen:
 
 def _name(ctx: Ctx) -> str:
     assert ctx.seat is not None, "a panel is a seat's own view"
-    return ctx.name(ctx.seat)
+    return ctx.names[ctx.seat]
 
 
 def _final_lines(ctx: Ctx, me: SheetView) -> list[str]:

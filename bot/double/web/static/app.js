@@ -128,10 +128,16 @@ function timestamp(unix, style) {
   return date.toLocaleString();
 }
 
-// Discord's markdown, the parts games use: code, bold, italics, quotes, mentions, timestamps.
+// Discord's markdown, the parts games use: code, bold, italics, quotes, mentions, timestamps,
+// and a backslash before a punctuation mark, which shows the mark itself (names are escaped).
 function markdown(text) {
   if (!text) return "";
   const blocks = [];
+  const marks = [];
+  text = text.replace(/\\([!-\/:-@\[-`{-~])/g, (_, mark) => {
+    marks.push(mark);
+    return `\u0001${marks.length - 1}\u0001`;
+  });
   let html = escapeHtml(text).replace(/```(?:\w*\n)?([\s\S]*?)```/g, (_, code) => {
     blocks.push(`<pre><code>${code}</code></pre>`);
     return `\u0000${blocks.length - 1}\u0000`;
@@ -151,7 +157,9 @@ function markdown(text) {
     .replace(/&lt;#(\d+)&gt;/g, (_, id) => `<span class="mention">${escapeHtml(nameOf("channel", id))}</span>`)
     .replace(/&lt;t:(-?\d+)(?::([tTdDfFR]))?&gt;/g, (_, unix, style) => `<time>${escapeHtml(timestamp(Number(unix), style))}</time>`)
     .replace(/(https?:\/\/[^\s<]+)/g, '<a href="$1" target="_blank" rel="noopener">$1</a>');
-  return html.replace(/\u0000(\d+)\u0000/g, (_, index) => blocks[Number(index)]);
+  return html
+    .replace(/\u0000(\d+)\u0000/g, (_, index) => blocks[Number(index)])
+    .replace(/\u0001(\d+)\u0001/g, (_, index) => escapeHtml(marks[Number(index)]));
 }
 
 // ---- rendering ---------------------------------------------------------------------------
