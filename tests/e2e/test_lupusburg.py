@@ -582,17 +582,16 @@ async def test_closed_dms_play_through_channel_notices(world: World) -> None:
     for seat in (ANA, BEN, DAN):
         await v.press(seat, f"Chest in house 1 ({code(2 * seat)})", v.prompt(seat, "assign"))
 
-    # Each night step, both get the same notice, whatever their role.
-    notices = []
+    # At the first nightfall both get the same notice, whatever their role; then the
+    # table's button does the same, step after step.
+    notice = v.notice()
+    assert "If the night has a task for you" in notice.content
+    assert v.users[CLEO].mention in notice.content and v.users[EVE].mention in notice.content
     for step in ("thief", "werewolf"):
         assert (await v.state()).phase == step
-        notice = v.notice()
-        assert "If the night has a task for you" in notice.content
-        assert v.users[CLEO].mention in notice.content and v.users[EVE].mention in notice.content
-        notices.append(notice.content)
-        eve_panel = await world.answer(await v.users[EVE].click(notice, PANEL))
+        eve_panel = await world.answer(await v.users[EVE].click(table(v.place), PANEL))
         assert "The village sleeps" in eve_panel.content and not eve_panel.components
-        panel = await world.answer(await v.users[CLEO].click(notice, PANEL))
+        panel = await world.answer(await v.users[CLEO].click(table(v.place), PANEL))
         if step == "thief":
             assert "Thief, open your eyes" in panel.content
             assert await v.choose(CLEO, 3, panel) is None
@@ -601,9 +600,11 @@ async def test_closed_dms_play_through_channel_notices(world: World) -> None:
             assert "The village sleeps" in panel.content
             await v.choose(BEN, 0, v.prompt(BEN, "claw"))
         await v.advance(NIGHT)
-    assert notices[0] == notices[1]
     assert not v.users[CLEO].dms() and not v.users[EVE].dms()
     assert "Morning!" in v.said()
+    await quiet_day(v, lynch=7, dodge=1)  # the next night: no notice, nobody pinged
+    assert (await v.state()).phase == "thief"
+    assert sum("If the night has a task" in m.content for m in v.public()) == 1
     await check_secrets(v, spectator)
 
 

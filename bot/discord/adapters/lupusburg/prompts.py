@@ -4,9 +4,9 @@ player, all sent after the change's public messages.
 Sending secrets last keeps the channel's timing blind to them: whether the Thief is
 alive, or anyone acted, never delays or adds a public message. A player whose DMs are
 closed is learned (and kept by the host, across restarts) from DMs everyone can know
-about (the deal, day events), never from a night secret; at each night step all such
-players get the same channel notice, whatever their role, with a button that opens
-their panel privately.
+about (the deal, day events), never from a night secret; at a game's first nightfall all
+such players get the same channel notice, whatever their role, with a button that opens
+their panel privately. Once per game: after that, the table's own button does the same.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from bot.discord.adapters.lupusburg.words import UI
 from bot.discord.ui import Screen
 from games.lupusburg.views import LupusView
 
-NIGHT_STARTS = frozenset({"lupusburg.night", "lupusburg.werewolf_wakes"})
+NIGHTFALL = "lupusburg.night"
 GAME_ENDS = frozenset({"lupusburg.werewolf_wins", "lupusburg.village_wins"})
 PROMPTS = frozenset({"lupusburg.thief_prompt", "lupusburg.werewolf_prompt"})
 # Told by DM only; a failed DM here must not change anything anyone else can see.
@@ -55,7 +55,7 @@ class Messenger:
         # -- public, first --
         if happened.kind != "finished" and public & GAME_ENDS:  # a game of a series ended
             await out.post(await out.draw(series_reveal, out.table()))
-        if public & NIGHT_STARTS:
+        if any(e.key == NIGHTFALL and e.params.get("day") == 1 for e in happened.public):
             await self._night_notice(out)
         # -- private, last --
         if happened.kind == "started" or "lupusburg.game_started" in public:
