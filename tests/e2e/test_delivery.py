@@ -41,7 +41,7 @@ async def add(world: World, user: SimUser, place: Channel, label: str = "+1") ->
 async def test_a_change_delivered_again_after_a_long_stop_says_each_message_once(
     world: World,
 ) -> None:
-    place, (ana, ben) = await race(world, "Ana", "Ben")
+    place, (ana, _) = await race(world, "Ana", "Ben")
     assert world.bot is not None and world.bot.service is not None
 
     async def crash(change: object) -> None:  # everything sent; it dies before marking it
