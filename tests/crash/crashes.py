@@ -591,7 +591,8 @@ async def crash_run(
     moves: int = MOVES_PER_GAME,
 ) -> Figures:
     """Play a game of each of the `others` kinds (`moves` actions each), then games of
-    Race to Ten for two or three players until `kills` kills happened; then check."""
+    Race to Ten for two or three players until `kills` kills happened, one of them a
+    long stop (from `kills // 2` on, at a move of Race to Ten); then check."""
     install()  # Race to Ten, as the bot process registers it (idempotent)
     run = CrashRun(double, folder, seed)
     run.long_stop_at = kills // 2
@@ -601,7 +602,7 @@ async def crash_run(
     try:
         for kind, options in others:  # each kind once, played at random
             await run.play_any(kind, users, moves, **options)
-        while run.figures.kills < kills:
+        while run.figures.kills < kills or not run.figures.long_stops:  # one, in Race to Ten
             seats = run.rng.choice([2, 3])
             timed = run.figures.games % 2 == 1
             target = run.rng.randint(6, 12)
