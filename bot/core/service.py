@@ -289,6 +289,14 @@ class GameService:
             finally:
                 rested.cancel()
 
+    async def stop_showing(self) -> None:
+        """Stop every delivery still running or waiting to be tried again (shutdown):
+        their changes stay in the outbox and are shown at the next start."""
+        tasks = list(self._showing.values())
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+
     async def recover(self) -> int:
         """Show every change committed but not yet shown when the bot stopped (a
         crash between a commit and its messages); how many there were."""

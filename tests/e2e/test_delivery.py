@@ -101,3 +101,24 @@ async def test_discord_unavailable_for_minutes_loses_nothing_and_repeats_nothing
     assert await world.bot.store.outbox() == []
     injected = [e for e in world.double.exchanges if e.injected]
     assert len(injected) >= 9  # one per try: 1, 2, 4, ... 256 s, then a 300-s wait
+
+
+async def test_a_stop_while_discord_is_unavailable_keeps_the_change_for_the_next_start(
+    world: World,
+) -> None:
+    place, (ana, _) = await race(world, "Ana", "Ben")
+    channel = f"/api/v10/channels/{place.id}/"
+
+    def outage(route: str, path: str) -> ApiError | None:
+        return errors.unavailable() if path.startswith(channel) else None
+
+    world.double.fault = outage
+    await add(world, ana, place)
+    await world.stop_bot()  # at once: the delivery waiting to be tried again stops
+    assert not [t for t in asyncio.all_tasks() if t.get_name() == "outbox" and not t.done()]
+    world.double.fault = None
+    bot = await world.start_bot()
+    await world.settle()
+    await world.advance(RETRY_LAST)  # nothing of the stopped bot wakes up
+    assert said(place, "Ana adds 1.") == 1 and "Counter: **1** of 20" in board(place)
+    assert bot.store is not None and await bot.store.outbox() == []
