@@ -234,9 +234,7 @@ class DiscordDouble:
     def http_errors(self) -> list[Exchange]:
         """Error answers the bot got (429s from configured rate limits and the faults a
         test injected excluded)."""
-        return [
-            e for e in self.exchanges if e.status >= 400 and e.status != 429 and not e.injected
-        ]
+        return [e for e in self.exchanges if e.status >= 400 and e.status != 429 and not e.injected]
 
     def assert_healthy(self) -> None:
         """Fail if an interaction failed, or the bot got an error answer it should not have."""
