@@ -12,6 +12,11 @@ error 30046), the table is posted anew at the bottom and the old message shrinks
 a link. Turn notices ping only the one player a turn passes to, naming the step;
 a simultaneous phase is listed by name without pings. Controls of a step that is
 over are retired (see `bot.discord.retire`).
+
+A change the table does not show asks nothing of the channel (see `refresh`). When
+Discord cannot take a message for now (a 5xx, a rate limit, no answer), the delivery
+raises `DeliveryDelayed` and the service tries the change again later; every message
+that went out is recorded (see `nonces`), so no attempt says one twice.
 """
 
 from __future__ import annotations
@@ -42,7 +47,7 @@ from bot.discord.wording import say
 log = logging.getLogger(__name__)
 
 UNKNOWN_CHANNEL = 10003  # Discord's error code: the thread or channel was deleted
-OLD_MESSAGE_EDITS = 30046  # a 429 that passes only within the hour: the table moves down instead
+OLD_MESSAGE_EDITS = 30046  # a 429: too many edits of an hour-old message (not worth a wait)
 DMS_CLOSED = 50007  # Discord's error code: the user does not take DMs from the bot
 MENTION_LIMIT = 25  # more players than this are not pinged one by one
 NAMES_LIMIT = 10  # a simultaneous phase waiting for more than this is told as a count
@@ -175,7 +180,8 @@ class Presenter:
                 raise
             self._progress[key] = sent
             raise DeliveryDelayed(f"{error.status} {error.code}") from error
-        except (aiohttp.ClientError, ConnectionError, TimeoutError) as error:  # no answer
+        except (aiohttp.ClientError, ConnectionError, TimeoutError, discord.RateLimited) as error:
+            # No answer, or a rate limit longer than discord.py waits for by itself.
             self._progress[key] = sent
             raise DeliveryDelayed(repr(error)) from error
 
