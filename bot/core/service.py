@@ -54,6 +54,10 @@ AWAY_AFTER = 2  # timed-out steps in a row after which a player is away
 # deadlines still to fire, and players' clicks, would wait for them. Enough that a few
 # games held up by Discord's per-channel rate limit do not hold up the others.
 SHOWING_AT_ONCE = 32
+# A delivery Discord could not take for a while (5xx, a timeout) is tried again after
+# this many seconds, doubled after each failure in a row, up to RETRY_LAST.
+RETRY_FIRST = 1.0
+RETRY_LAST = 300.0
 
 
 @dataclass
@@ -136,6 +140,7 @@ class Change:
     waited_for: frozenset[Seat] = frozenset()  # whom the table waited for before the change
     phase_before: str | None = None  # the phase key before the change
     version: int | None = None  # the game version it produced (its outbox row), if committed
+    again: bool = False  # delivered before, perhaps in part (found in the outbox at a start)
 
     def notice(self) -> Notice:
         """The change as the outbox keeps it (everything but the game)."""
@@ -164,6 +169,13 @@ class Change:
         )
 
 
+class DeliveryDelayed(Exception):
+    """Raised by a listener that could not finish showing a change for a reason that
+    may pass (Discord unavailable): the change, and every later change of its game,
+    waits and is shown again later. Listeners are run again from the first, so each
+    must skip what it already did (the presenter records every message it sent)."""
+
+
 Listener = Callable[[Change], Awaitable[None]]
 TimerHandler = Callable[[LiveGame, TimerRow], Awaitable[None]]
 
@@ -184,6 +196,8 @@ class GameService:
         self._loading = asyncio.Lock()
         self._outbox: dict[int, list[Change]] = {}  # changes of a game still to show
         self._showing: dict[int, asyncio.Task[None]] = {}  # the task showing them
+        self._resting: set[int] = set()  # games whose delivery waits to be tried again
+        self._rested = asyncio.Event()  # set when a delivery starts waiting
         self._showing_slots = asyncio.Semaphore(SHOWING_AT_ONCE)
 
     # -- loading ---------------------------------------------------------------------------
@@ -231,19 +245,46 @@ class GameService:
             self._showing[change.game.id] = task
 
     async def _show_all(self, game_id: int) -> None:
+        """Show the game's queued changes in order. One that Discord could not take
+        stays first in the queue (and in the outbox) and is tried again after a growing
+        delay; the game's later changes wait behind it, other games' do not."""
         queue = self._outbox[game_id]
+        failures = 0
         try:
             while queue:
+                change = queue.pop(0)
                 async with self._showing_slots:
-                    await self._show(queue.pop(0))
+                    shown = await self._show(change)
+                if shown:
+                    failures = 0
+                    continue
+                queue.insert(0, change)
+                delay = min(RETRY_FIRST * 2**failures, RETRY_LAST)
+                failures += 1
+                self._resting.add(game_id)
+                self._rested.set()
+                try:
+                    await self.clock.sleep_until(self.clock.now() + delay)
+                finally:
+                    self._resting.discard(game_id)
         finally:
             self._showing.pop(game_id, None)
             self._outbox.pop(game_id, None)
 
-    async def _show(self, change: Change) -> None:
+    async def _show(self, change: Change) -> bool:
+        """Run the listeners on a change and mark it shown; False when one of them
+        could not finish for now (`DeliveryDelayed`)."""
         for listener in self.listeners:
             try:
                 await listener(change)
+            except DeliveryDelayed as why:
+                log.info(
+                    "change %s of game %s waits to be shown: %s",
+                    change.version,
+                    change.game.id,
+                    why,
+                )
+                return False
             except Exception:
                 log.exception("listener failed on %s of game %s", change.kind, change.game.id)
         if change.version is not None:
@@ -253,6 +294,7 @@ class GameService:
                 log.exception(
                     "cannot mark change %s of game %s shown", change.version, change.game.id
                 )
+        return True
 
     def next_to_show(self, game_id: int) -> Change | None:
         """The change of the game queued behind the one being shown, if any (a listener
@@ -261,9 +303,23 @@ class GameService:
         return queue[0] if queue else None
 
     async def shown(self) -> None:
-        """Return once every change so far has been shown (tests, shutdown)."""
-        while self._showing:
-            await asyncio.gather(*self._showing.values(), return_exceptions=True)
+        """Return once every change so far has been shown, or waits to be tried again
+        because Discord could not take it (tests, shutdown)."""
+        while busy := [t for g, t in self._showing.items() if g not in self._resting]:
+            self._rested.clear()
+            rested = asyncio.create_task(self._rested.wait())
+            try:
+                await asyncio.wait([*busy, rested], return_when=asyncio.FIRST_COMPLETED)
+            finally:
+                rested.cancel()
+
+    async def stop_showing(self) -> None:
+        """Stop every delivery still running or waiting to be tried again (shutdown):
+        their changes stay in the outbox and are shown at the next start."""
+        tasks = list(self._showing.values())
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
 
     async def recover(self) -> int:
         """Show every change committed but not yet shown when the bot stopped (a
@@ -271,7 +327,8 @@ class GameService:
         pending = await self.store.outbox()
         for game_id, version, notice in pending:
             live = await self.load(game_id)
-            await self._notify(Change.from_notice(live, version, notice))
+            change = Change.from_notice(live, version, notice)
+            await self._notify(replace(change, again=True))
         return len(pending)
 
     def _touch(self, live: LiveGame, **changes: Any) -> None:

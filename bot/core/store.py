@@ -614,17 +614,41 @@ class Store:
         )
 
     async def outbox(self) -> list[tuple[int, int, Notice]]:
-        """Every change not yet shown: (game id, version, notice), oldest first."""
+        """Every change not yet shown: (game id, version, notice), each game's in the
+        order of its versions (not by time: the wall clock may have stepped back)."""
         rows = await self._fetchall(
-            "SELECT game_id, version, change FROM outbox ORDER BY created_at, game_id, version"
+            "SELECT game_id, version, change FROM outbox ORDER BY game_id, version"
         )
         return [(row["game_id"], row["version"], json.loads(row["change"])) for row in rows]
 
     async def delivered(self, game_id: int, version: int) -> None:
-        """A change has been shown: it leaves the outbox."""
+        """A change has been shown: it leaves the outbox, with its record of what was sent."""
+
+        def forget(db: sqlite3.Connection) -> None:
+            key = (game_id, version)
+            db.execute("DELETE FROM outbox WHERE game_id = ? AND version = ?", key)
+            db.execute("DELETE FROM sent WHERE game_id = ? AND version = ?", key)
+
+        await self._write(forget)
+
+    # -- messages sent for a change still in the outbox --------------------------------------
+
+    async def sent(self, game_id: int, version: int) -> dict[str, tuple[int, int]]:
+        """The messages of a change that went out: slot -> (channel id, message id)."""
+        rows = await self._fetchall(
+            "SELECT slot, channel_id, message_id FROM sent WHERE game_id = ? AND version = ?",
+            (game_id, version),
+        )
+        return {row["slot"]: (row["channel_id"], row["message_id"]) for row in rows}
+
+    async def record_sent(
+        self, game_id: int, version: int, slot: str, channel_id: int, message_id: int
+    ) -> None:
+        """A message of a change went out (see `sent`)."""
         await self._write(
             lambda db: db.execute(
-                "DELETE FROM outbox WHERE game_id = ? AND version = ?", (game_id, version)
+                "INSERT OR REPLACE INTO sent VALUES (?, ?, ?, ?, ?)",
+                (game_id, version, slot, channel_id, message_id),
             )
         )
 

@@ -123,6 +123,7 @@ class TabletopBot(discord.Client):
             # the outbox and is said at the next start.
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self.service.shown(), SHUTDOWN_GRACE)
+            await self.service.stop_showing()  # not against a closed connection
         await super().close()
         self.drawing.close()
         if self.store is not None:

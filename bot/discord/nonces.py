@@ -1,14 +1,19 @@
-"""Nonces that make delivering a change twice post each message once.
+"""What makes delivering a change twice post each message once.
 
 Every change is delivered at least once: after a crash between a commit and the end of
-its delivery, the outbox delivers it again. Each message of a delivery carries a nonce
-derived from the change (game id, version) and the message's purpose, and discord.py
-sends it with `enforce_nonce`, so Discord answers a repeat within a few minutes with the
-message it already created instead of a second one.
+its delivery, the outbox delivers it again, and a delivery that Discord refused for a
+while (a 5xx) is tried again. Each message of a delivery has a slot named by its
+purpose and count ("a0" the announcement, "d3-1" the second DM to seat 3), rather than
+by its position in the delivery, so a message that is sent on one delivery and not on
+the other (e.g. the table moving down) shifts no other message's slot.
 
-Nonces are by purpose and count ("a0" the announcement, "d3-1" the second DM to seat 3)
-rather than by position in the delivery, so a message that is sent on one delivery and
-not on the other (e.g. the table moving down) shifts no other message's nonce.
+Two guards, for two kinds of repeat:
+- each message that went out is recorded by its slot (in the store, beside the
+  change's outbox row, and in memory): delivering the change again skips it, however
+  long the bot was down;
+- a message whose send was cut short before its record carries a nonce derived from
+  the change and its slot, sent with `enforce_nonce`, so Discord answers a repeat
+  within a few minutes with the message it already created instead of a second one.
 """
 
 from __future__ import annotations
@@ -20,37 +25,46 @@ from contextvars import ContextVar
 from typing import Any
 
 MAX_LENGTH = 25  # Discord's limit on a nonce
+Sent = tuple[int, int]  # (channel id, message id) of a message that went out
 
 
 class Delivery:
-    def __init__(self, game_id: int, version: int) -> None:
-        self.key = f"{game_id}.{version}"
+    """One change being delivered (`version` None: a change without an outbox row,
+    such as a reminder, whose messages carry no nonce and are recorded in memory only)."""
+
+    def __init__(self, game_id: int, version: int | None, sent: dict[str, Sent]) -> None:
+        self.game_id = game_id
+        self.version = version
+        self.sent = sent  # slot -> the message that went out for it
         self.counts: Counter[str] = Counter()
 
-    def nonce(self, purpose: str) -> str | None:
+    def slot(self, purpose: str) -> str:
+        """The next message's slot for `purpose`."""
         count = self.counts[purpose]
         self.counts[purpose] += 1
-        value = f"{self.key}.{purpose}{count}"
-        return value if len(value) <= MAX_LENGTH else None
+        return f"{purpose}{count}"
+
+    def nonce(self, slot: str) -> dict[str, Any]:
+        """Keyword arguments for `send`: the slot's nonce, if it has one."""
+        if self.version is None:
+            return {}
+        value = f"{self.game_id}.{self.version}.{slot}"
+        return {"nonce": value} if len(value) <= MAX_LENGTH else {}
 
 
 _current: ContextVar[Delivery | None] = ContextVar("delivery", default=None)
 
 
 @contextmanager
-def delivering(game_id: int, version: int | None) -> Iterator[None]:
-    """Messages sent inside carry nonces of this change (none for a change that has no
-    outbox row, such as a reminder: its version is not its own)."""
-    token = _current.set(Delivery(game_id, version) if version is not None else None)
+def delivering(delivery: Delivery) -> Iterator[None]:
+    """Messages sent inside belong to `delivery`."""
+    token = _current.set(delivery)
     try:
         yield
     finally:
         _current.reset(token)
 
 
-def nonce(purpose: str) -> dict[str, Any]:
-    """The next nonce for a message of `purpose` in the current delivery, as keyword
-    arguments for `send` (none outside a delivery)."""
-    delivery = _current.get()
-    value = delivery.nonce(purpose) if delivery is not None else None
-    return {"nonce": value} if value is not None else {}
+def current() -> Delivery | None:
+    """The delivery messages are sent for now (none outside a listener)."""
+    return _current.get()

@@ -12,6 +12,11 @@ error 30046), the table is posted anew at the bottom and the old message shrinks
 a link. Turn notices ping only the one player a turn passes to, naming the step;
 a simultaneous phase is listed by name without pings. Controls of a step that is
 over are retired (see `bot.discord.retire`).
+
+A change the table does not show asks nothing of the channel (see `refresh`). When
+Discord cannot take a message for now (a 5xx, a rate limit, no answer), the delivery
+raises `DeliveryDelayed` and the service tries the change again later; every message
+that went out is recorded (see `nonces`), so no attempt says one twice.
 """
 
 from __future__ import annotations
@@ -19,19 +24,21 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import logging
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
+import aiohttp
 import discord
 
-from bot.core.service import Change, GameService, LiveGame
+from bot.core.service import Change, DeliveryDelayed, GameService, LiveGame
 from bot.discord import ids
 from bot.discord.adapters import adapter_for
 from bot.discord.adapters.base import Happened, Outbox
 from bot.discord.contexts import seat_context, table_context
 from bot.discord.drawing import Drawing
 from bot.discord.lobby import closed_screen, lobby_screen
-from bot.discord.nonces import delivering, nonce
+from bot.discord.nonces import Delivery, Sent, current, delivering
 from bot.discord.replies import listed
 from bot.discord.retire import Retirer
 from bot.discord.ui import Button, Row, Screen, ShownPictures, send_kwargs
@@ -40,6 +47,7 @@ from bot.discord.wording import name, say
 log = logging.getLogger(__name__)
 
 UNKNOWN_CHANNEL = 10003  # Discord's error code: the thread or channel was deleted
+OLD_MESSAGE_EDITS = 30046  # a 429: too many edits of an hour-old message (not worth a wait)
 DMS_CLOSED = 50007  # Discord's error code: the user does not take DMs from the bot
 MENTION_LIMIT = 25  # more players than this are not pinged one by one
 NAMES_LIMIT = 10  # a simultaneous phase waiting for more than this is told as a count
@@ -110,6 +118,14 @@ class TurnNotice:
     by_dm: tuple[int, ...] = ()  # seats told by DM instead
 
 
+def passes(error: discord.HTTPException) -> bool:
+    """Whether Discord refused for a reason that passes (it was unavailable, or asks to
+    wait): the delivery is tried again later rather than given up."""
+    if error.status >= 500:
+        return True
+    return error.status == 429 and error.code != OLD_MESSAGE_EDITS
+
+
 def happened(change: Change) -> Happened:
     """A change as an adapter may know it: its kind, its events and who acted."""
     live = change.game
@@ -131,6 +147,8 @@ class Presenter:
         self.retirer = Retirer(service.clock, service.store, client)
         self._pictures = ShownPictures()  # unchanged pictures are not uploaded again
         self._dm_channels: dict[int, int] = {}  # user id -> DM channel id (also stored)
+        # Per change being tried again: the messages that went out on earlier attempts.
+        self._progress: dict[tuple[int, int | None], dict[str, Sent]] = {}
 
     def seen(self, channel_id: int) -> None:
         """A message was posted in `channel_id`: a game's table there moves up."""
@@ -141,8 +159,26 @@ class Presenter:
         return self._client.get_partial_messageable(live.row.channel_id, guild_id=live.row.guild_id)
 
     async def __call__(self, change: Change) -> None:
-        with delivering(change.game.id, change.version):
-            await self._deliver(change)
+        """Deliver a change; what an earlier attempt sent is not sent again. Raises
+        DeliveryDelayed when Discord could not take a message for now."""
+        key = (change.game.id, change.version)
+        sent = self._progress.pop(key, None)
+        if sent is None:
+            sent = {}
+            if change.again and change.version is not None:  # after a restart
+                sent = await self._service.store.sent(change.game.id, change.version)
+        try:
+            with delivering(Delivery(change.game.id, change.version, sent)):
+                await self._deliver(change)
+        except discord.HTTPException as error:
+            if not passes(error):
+                raise
+            self._progress[key] = sent
+            raise DeliveryDelayed(f"{error.status} {error.code}") from error
+        except (aiohttp.ClientError, ConnectionError, TimeoutError, discord.RateLimited) as error:
+            # No answer, or a rate limit longer than discord.py waits for by itself.
+            self._progress[key] = sent
+            raise DeliveryDelayed(repr(error)) from error
 
     async def _deliver(self, change: Change) -> None:
         live, locale = change.game, change.game.row.locale
@@ -348,21 +384,55 @@ class Presenter:
             line = say(live, "table.turn", live.row.locale, mention=mentions, step=turn.step)
             await self._post(live, Screen(content=line, mentions=tuple(unreached)), "m")
 
-    async def _post(self, live: LiveGame, screen: Screen, purpose: str) -> discord.Message | None:
-        """Post in the game's channel; `purpose` keeps the message's nonce apart from the
-        other messages of the same change (see `nonces`)."""
+    async def _send(
+        self,
+        purpose: str,
+        to: Callable[[], Awaitable[discord.abc.Messageable]],
+        screen: Screen,
+        counted: int | None = None,
+    ) -> discord.Message | discord.PartialMessage:
+        """Send a message of the change being delivered, or, when an earlier delivery of
+        it sent this one already, the message it sent. `purpose` tells the message
+        apart from the change's others (see `nonces`); `counted`: the channel whose
+        table it moves up."""
+        delivery = current()
+        if delivery is None:  # outside a delivery (no change to belong to)
+            return await (await to()).send(**send_kwargs(screen))
+        slot = delivery.slot(purpose)
+        if slot in delivery.sent:
+            channel_id, message_id = delivery.sent[slot]
+            channel = self._client.get_partial_messageable(channel_id)
+            return channel.get_partial_message(message_id)
+        message = await (await to()).send(**send_kwargs(screen) | delivery.nonce(slot))
+        if counted is not None:
+            self.seen(counted)
+        delivery.sent[slot] = (message.channel.id, message.id)
+        if delivery.version is not None:
+            await self._service.store.record_sent(
+                delivery.game_id, delivery.version, slot, message.channel.id, message.id
+            )
+        return message
+
+    async def _post(
+        self, live: LiveGame, screen: Screen, purpose: str
+    ) -> discord.Message | discord.PartialMessage | None:
+        """Post in the game's channel (see `_send`); None when Discord refuses for good.
+        Raises the errors that pass (see `passes`)."""
+        channel_id = live.row.channel_id
+
+        async def channel() -> discord.abc.Messageable:
+            return self.channel(live)
+
         try:
-            message = await self.channel(live).send(**send_kwargs(screen) | nonce(purpose))
-            self.seen(live.row.channel_id)
-            return message
+            return await self._send(purpose, channel, screen, counted=channel_id)
         except discord.NotFound as error:
             if error.code == UNKNOWN_CHANNEL:
                 await self._service.abandon(live.id)
             return None
         except discord.HTTPException as error:
-            log.warning(
-                "cannot post in channel %s of game %s: %s", live.row.channel_id, live.id, error
-            )
+            if passes(error):
+                raise
+            log.warning("cannot post in channel %s of game %s: %s", channel_id, live.id, error)
             return None
 
     async def direct(
@@ -372,8 +442,7 @@ class Presenter:
         arrived (not for a night secret: the table may not learn it was sent)."""
         user_id = live.players[seat].user_id
         try:
-            channel = await self._dm_channel(user_id)
-            message = await channel.send(**send_kwargs(screen) | nonce(f"d{seat}-"))
+            message = await self._send(f"d{seat}-", lambda: self._dm_channel(user_id), screen)
             if user_id not in self._dm_channels:
                 self._dm_channels[user_id] = message.channel.id
                 await self._service.store.set_dm_channel(user_id, message.channel.id)
@@ -385,6 +454,8 @@ class Presenter:
                 await self._service.learn_dms(live, seat, closed=False)
             return True
         except discord.HTTPException as error:
+            if passes(error):
+                raise
             # DEBUG: at night, whom the bot writes to tells who holds a night role.
             log.debug("no DM to %s in game %s: %s", user_id, live.id, error.code)
             if learn and error.code == DMS_CLOSED:
@@ -427,24 +498,30 @@ class Presenter:
             if live.id not in self._dirty:
                 return  # a refresh that started after our change already showed it
             self._dirty.discard(live.id)
-            if live.row.channel_id not in self._since:
-                self._count(live.row.channel_id, await self._count_since(live))
-            await self._shrink_old_table(live)  # left over from a crash or a refusal
             screen = await table_screen(live, self.drawing)
-            chapter = self._chapter(live)
             shows = fingerprint(screen)
-            # An unchanged table is not edited again, so an edit never gives away that
-            # someone acted in secret (the digest is stored: a restart changes nothing).
-            shown = True
-            if self._moves_down(live, chapter):
-                shown = await self._post_table(live, screen, chapter, live.row.table_message_id)
-            elif live.row.table_fingerprint != shows or not live.row.table_message_id:
-                shown = await self._show(live, screen, chapter)
-            if shown:
-                await self._service.set_table_fingerprint(live, shows)
+            # A change the table does not show (a secret one) asks nothing of the
+            # channel: no edit, no move down (it waits for the next change the table
+            # shows), not even a read. Otherwise its moment would tell that someone
+            # acted in secret. The digest is stored: a restart changes nothing.
+            if live.row.table_fingerprint != shows or not live.row.table_message_id:
+                await self._show_table(live, screen, shows)
         if not live.row.is_open:
             self._locks.pop(live.id, None)
             self._untold.pop(live.id, None)
+
+    async def _show_table(self, live: LiveGame, screen: Screen, shows: str) -> None:
+        """Show a table that changed: edited in place, or posted anew if it is due."""
+        if live.row.channel_id not in self._since:
+            self._count(live.row.channel_id, await self._count_since(live))
+        await self._shrink_old_table(live)  # left over from a crash or a refusal
+        chapter = self._chapter(live)
+        if self._moves_down(live, chapter):
+            shown = await self._post_table(live, screen, chapter, live.row.table_message_id)
+        else:
+            shown = await self._show(live, screen, chapter)
+        if shown:
+            await self._service.set_table_fingerprint(live, shows)
 
     def _count(self, channel_id: int, since: int) -> None:
         """Keep the count for a channel (kept after its game ends: changes of the game
@@ -516,6 +593,8 @@ class Presenter:
         except discord.NotFound:
             pass  # deleted: nothing left to shrink
         except discord.HTTPException as error:
+            if passes(error):
+                raise
             log.info("could not shrink the old table of game %s: %s", live.id, error.status)
             return  # tried again at the next refresh
         await self._service.table_shrunk(live)
@@ -537,6 +616,8 @@ class Presenter:
                     return False
                 log.info("table message of game %s is gone; posting a new one", live.id)
             except discord.HTTPException as error:
+                if passes(error):
+                    raise
                 log.warning("cannot edit the table of game %s: %s", live.id, error)
                 return False
         return await self._post_table(live, screen, chapter, replaces=None)

@@ -127,6 +127,12 @@ def too_many_old_message_edits(retry_after: float) -> ApiError:
     )
 
 
+def unavailable() -> ApiError:
+    """A 503: Discord cannot serve the request for now (discord.py raises it at once,
+    where it tries a 500, 502 or 504 again itself, a few times, seconds apart)."""
+    return ApiError(503, 0, "503: Service Unavailable")
+
+
 def too_large() -> ApiError:
     return ApiError(413, 40005, "Request entity too large")
 

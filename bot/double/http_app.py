@@ -33,6 +33,7 @@ class Exchange:
     route: str
     status: int
     error: dict[str, Any] | None = None
+    injected: bool = False  # a fault a test asked for (see `DiscordDouble.fault`)
 
 
 def double_of(request: web.Request) -> DiscordDouble:
@@ -66,6 +67,13 @@ async def api_middleware(request: web.Request, handler: Handler) -> web.StreamRe
     if retry_after is not None:
         double.exchanges.append(Exchange(request.method, request.path, route, 429))
         return double.rate_limits.refuse(route, headers, retry_after)
+    fault = double.fault(route, request.path) if double.fault is not None else None
+    if fault is not None:  # before anything happens: nothing is created or changed
+        double.exchanges.append(
+            Exchange(request.method, request.path, route, fault.status, fault.body(), True)
+        )
+        double.last_request = time.monotonic()
+        return json(fault.body(), fault.status, {**headers, **fault.headers})
     error: dict[str, Any] | None = None
     double.in_flight += 1
     try:

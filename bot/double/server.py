@@ -13,6 +13,7 @@ from typing import TypeVar
 from aiohttp import web
 
 from bot.core.clock import Clock, SystemClock
+from bot.double.errors import ApiError
 from bot.double.gateway import Gateway
 from bot.double.http_app import Exchange, build_app
 from bot.double.interactions import ACK_DEADLINE, Interactions
@@ -76,6 +77,10 @@ class DiscordDouble:
             self.spec = validator if validator.available else None
         self.exchanges: deque[Exchange] = deque(maxlen=10_000)
         self.unhandled: list[str] = []
+        # Fault injection for tests: called with each API request's route ("POST
+        # /channels/{channel_id}/messages") and path; an error it returns is the answer,
+        # before the request is handled (e.g. `errors.unavailable()`, a 503).
+        self.fault: Callable[[str, str], ApiError | None] | None = None
         self.in_flight = 0
         self.last_request = 0.0
         self._users: dict[int, SimUser] = {}
@@ -227,8 +232,9 @@ class DiscordDouble:
 
     @property
     def http_errors(self) -> list[Exchange]:
-        """Error answers the bot got (429s from configured rate limits excluded)."""
-        return [e for e in self.exchanges if e.status >= 400 and e.status != 429]
+        """Error answers the bot got (429s from configured rate limits and the faults a
+        test injected excluded)."""
+        return [e for e in self.exchanges if e.status >= 400 and e.status != 429 and not e.injected]
 
     def assert_healthy(self) -> None:
         """Fail if an interaction failed, or the bot got an error answer it should not have."""

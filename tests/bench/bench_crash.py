@@ -2,7 +2,9 @@
 
 The crash test (`tests/crash`) with more kills and any seed: the real bot in a
 subprocess against the Discord double, SIGKILLed at random moments of players' clicks
-and restarted on the same database; then the checks (stored state = replay of the
+and restarted on the same database, while the double answers some of its messages with
+a 503, and once stopped ten minutes (by the double's clock) while a change is half
+said; then the checks (stored state = replay of the
 action log, empty outbox, every move announced in order, the table final, nothing
 refused by Discord but the clicks a killed process never answered). Prints the figures.
 """
@@ -16,8 +18,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from bot.double import running_double
-from tests.crash.crashes import Figures, crash_run
+from tests.crash.crashes import Figures, crash_run, running_double
 
 
 async def bench(kills: int, seed: int, folder: Path) -> Figures:

@@ -9,11 +9,18 @@ bot made a few more requests to Discord, i.e. while the click's effects are deli
 or at a random moment of a turn left to run out, the process gets SIGKILL and is started
 again on the same file. What a player does next is read from the database (whose turn
 it is), as a player would read the table after the bot came back.
+
+Discord falters too: now and then it answers a message the bot sends with a 503 (the
+bot tries the change again later), and once, halfway, the bot is killed while a change
+waits for such a retry, half said, and stays down ten minutes by Discord's clock (the
+double's, moved on): longer than Discord keeps nonces, so only the bot's own record of
+what it sent keeps it from saying that half again.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import itertools
 import json
 import os
@@ -24,17 +31,21 @@ import sqlite3
 import sys
 import time
 from collections import Counter, deque
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from bot.core.clock import SystemClock
 from bot.core.service import replay
 from bot.core.store import Store
 from bot.discord.adapters import adapter_for
 from bot.discord.contexts import context_of
-from bot.double import Channel, DiscordDouble, InteractionResult, Message, SimUser
+from bot.double import Channel, DiscordDouble, InteractionResult, Message, SimUser, errors
+from bot.double import running_double as _running_double
+from bot.double.errors import ApiError
 from bot.double.interactions import InteractionRecord
+from bot.double.nonces import WINDOW
 from games import registry
 from tests.crash import monkey
 from tests.crash.monkey import Interaction
@@ -57,6 +68,14 @@ OTHER_GAMES: list[tuple[str, dict[str, Any]]] = [
     ("luckybox", {"reveal_limit": 0}),
 ]
 CLOSED_DMS = 50007
+FAULT_CHANCE = 0.04  # of a 503 answer to a message the bot sends, edits or opens a DM for
+FAULTED = (  # the routes of the bot's messages (never an interaction's answer)
+    "POST /channels/{channel_id}/messages",
+    "PATCH /channels/{channel_id}/messages/",
+    "POST /users/@me/channels",
+)
+LONG_STOP = 600.0  # seconds the bot stays down once, by Discord's clock
+assert LONG_STOP > WINDOW
 _ADDS = re.compile(r"(\S+) adds (\d+)\.")
 _TIMED_OUT = re.compile(r"Time ran out: (\S+)'s turn added (\d+)\.")
 
@@ -70,6 +89,8 @@ class Figures:
     deadlines: int = 0  # turns that ran out (each must fire once, none be lost)
     unanswered: int = 0  # clicks the killed process never acknowledged (expected)
     duplicates: int = 0  # announcements shown twice (a repeated delivery's nonce failed)
+    faults: int = 0  # 503 answers Discord gave the bot's messages
+    long_stops: int = 0  # stops longer than Discord keeps nonces, while a change was half said
     stale_tables: list[str] = field(default_factory=list)  # old tables that kept buttons
 
     def line(self) -> str:
@@ -78,9 +99,56 @@ class Figures:
             f"{self.kills} kills ({moments}); {self.games} games, {self.actions} moves,"
             f" {self.deadlines} of them deadlines;"
             f" {self.unanswered} clicks unanswered by a killed process;"
+            f" {self.faults} messages answered 503, {self.long_stops} ten-minute stop;"
             f" {self.duplicates} announcements repeated;"
             f" {len(self.stale_tables)} old tables kept their buttons {self.stale_tables}"
         )
+
+
+class ShiftedClock(SystemClock):
+    """The real clock, moved forward by `shift` seconds: the double's, moved past a
+    long stop of the bot without waiting for it."""
+
+    def __init__(self) -> None:
+        self.shift = 0.0
+
+    def now(self) -> float:
+        return time.time() + self.shift
+
+    async def sleep_until(self, when: float) -> None:
+        delay = when - self.now()
+        if delay > 0:
+            await asyncio.sleep(delay)
+
+
+@contextlib.asynccontextmanager
+async def running_double() -> AsyncIterator[DiscordDouble]:
+    """The double a crash run needs: on a clock that a long stop moves on."""
+    async with _running_double(clock=ShiftedClock()) as double:
+        yield double
+
+
+class Faults:
+    """Discord's answers to the bot's messages: now and then a 503, and on demand one
+    after the next `planned` messages (`DiscordDouble.fault`)."""
+
+    def __init__(self, rng: random.Random, chance: float) -> None:
+        self.rng = rng
+        self.chance = chance
+        self.injected = 0
+        self.planned: int | None = None
+
+    def __call__(self, route: str, path: str) -> ApiError | None:
+        if not route.startswith(FAULTED):
+            return None
+        if self.planned:
+            self.planned -= 1
+            return None
+        if self.planned == 0 or self.rng.random() < self.chance:
+            self.planned = None
+            self.injected += 1
+            return errors.unavailable()
+        return None
 
 
 class BotProcess:
@@ -140,6 +208,11 @@ class CrashRun:
         self.lost: list[InteractionRecord] = []  # clicks a killed process never answered
         self.places: dict[int, Channel] = {}  # game id -> its thread
         double.exchanges = deque()  # unbounded: counts the bot's requests across kills
+        self.faults = Faults(random.Random(seed + 1), FAULT_CHANCE)
+        double.fault = self.faults
+        assert isinstance(double.clock, ShiftedClock), "use this module's running_double"
+        self.clock = double.clock
+        self.long_stop_at: int | None = None  # from this many kills on, one long stop
 
     # -- one game ------------------------------------------------------------------------
 
@@ -182,8 +255,13 @@ class CrashRun:
                 continue
             user = next(u for u in players if u.id == seated[state["turn"] % state["seats"]])
             panel = await self._panel(user, place)
-            if buttons(panel):  # none: the turn ran out while the panel opened
-                await self._click(user, panel, self.rng.choice(buttons(panel)))
+            if not buttons(panel):  # the turn ran out while the panel opened
+                continue
+            label = self.rng.choice(buttons(panel))
+            if self._long_stop_due():
+                await self._long_stop(user, panel, label)
+            else:
+                await self._click(user, panel, label)
         self.figures.games += 1
 
     async def _table(self, place: Channel, label: str) -> Message:
@@ -235,6 +313,33 @@ class CrashRun:
         await self.bot.kill()
         self.figures.kills += 1
         self.figures.moments[moment] += 1
+        if not result.acknowledged:
+            self.lost.append(result.record)
+        await self.bot.start()
+
+    def _long_stop_due(self) -> bool:
+        return (
+            self.long_stop_at is not None
+            and not self.figures.long_stops
+            and self.figures.kills >= self.long_stop_at
+        )
+
+    async def _long_stop(self, user: SimUser, panel: Message, label: str) -> None:
+        """A move whose second message Discord answers with a 503: while the bot waits
+        to try that change again, half said, it is killed, and comes back after ten
+        minutes by Discord's clock."""
+        self.faults.planned = 1
+        result = await user.click(panel, label, wait=False)
+        await self.double.wait_for(
+            lambda: self.faults.planned is None and self._quiet(),
+            ANSWER_WITHIN,
+            "the bot to wait after a 503",
+        )
+        await self.bot.kill()
+        self.clock.shift += LONG_STOP
+        self.figures.kills += 1
+        self.figures.long_stops += 1
+        self.figures.moments["long stop"] += 1
         if not result.acknowledged:
             self.lost.append(result.record)
         await self.bot.start()
@@ -345,6 +450,8 @@ class CrashRun:
     async def check(self) -> None:
         """Everything committed was shown, the stored state is the log's replay, and
         Discord saw nothing wrong but the clicks a killed process never answered."""
+        self.double.fault = None  # Discord is well again: every change can be shown
+        self.figures.faults = self.faults.injected
         await self.double.wait_for(lambda: self._outbox() == 0, ANSWER_WITHIN, "an empty outbox")
         await self.double.idle(quiet=0.1, within=ANSWER_WITHIN)
         for record in self.lost:  # the 3-second deadline passes for each
@@ -484,16 +591,18 @@ async def crash_run(
     moves: int = MOVES_PER_GAME,
 ) -> Figures:
     """Play a game of each of the `others` kinds (`moves` actions each), then games of
-    Race to Ten for two or three players until `kills` kills happened; then check."""
+    Race to Ten for two or three players until `kills` kills happened, one of them a
+    long stop (from `kills // 2` on, at a move of Race to Ten); then check."""
     install()  # Race to Ten, as the bot process registers it (idempotent)
     run = CrashRun(double, folder, seed)
+    run.long_stop_at = kills // 2
     names = ["Ana", "Ben", "Cleo"]
     users = [double.user(name) for name in names]
     await run.bot.start()
     try:
         for kind, options in others:  # each kind once, played at random
             await run.play_any(kind, users, moves, **options)
-        while run.figures.kills < kills:
+        while run.figures.kills < kills or not run.figures.long_stops:  # one, in Race to Ten
             seats = run.rng.choice([2, 3])
             timed = run.figures.games % 2 == 1
             target = run.rng.randint(6, 12)

@@ -530,6 +530,73 @@ async def test_a_night_prompt_is_retired_after_a_restart(world: World) -> None:
     assert prompt.id not in kept and kept  # the store lets it go; the claw's prompt is kept
 
 
+async def chat(v: Village, count: int) -> None:
+    """Players talk in the thread: a screenful of messages that push the table up."""
+    for n in range(count):
+        author = v.users[DAN].user
+        v.world.double.state.post(v.place, author, {"content": f"hmm {n}"}, [])
+    await v.settle()
+
+
+@pytest.mark.parametrize("act", [True, False])
+async def test_a_night_action_never_moves_the_table(world: World, act: bool) -> None:
+    """After a screenful of talk, the table moves down at the next change it shows,
+    never at a secret one: the channel sees the same night, with or without the
+    Thief's peek and the Werewolf's claw (told by neither a post nor any request)."""
+    v = await open_village(world)
+    await place_all(v)
+    state = await v.state()
+    thief, wolf = role_seat(state, "thief"), role_seat(state, "werewolf")
+    nightfall = world.clock.now()
+    seen = {m.id: m.revision for m in v.public()}
+    mark = len(world.double.exchanges)
+    steps = []
+
+    def changes() -> list[tuple[float, str]]:
+        """The bot's messages that appeared or changed, and its requests to the thread."""
+        nonlocal mark
+        found = []
+        for message in v.public():
+            if message.author.id != world.double.state.bot.id:
+                seen[message.id] = message.revision
+            elif message.id not in seen:
+                found.append((message.timestamp - nightfall, "new"))
+            elif message.revision != seen[message.id]:
+                found.append(((message.edited_timestamp or 0) - nightfall, "edited"))
+            seen[message.id] = message.revision
+        exchanges = list(world.double.exchanges)[mark:]
+        mark += len(exchanges)
+        path = f"/api/v10/channels/{v.place.id}"
+        found += [(-1, e.route) for e in exchanges if e.path.startswith(path)]
+        return found
+
+    await chat(v, 10)
+    steps.append(changes())
+    if act:
+        assert await v.choose(thief, 3, v.prompt(thief, "peek")) is None
+    steps.append(changes())
+    await v.advance(NIGHT)
+    steps.append(changes())
+    await chat(v, 10)
+    if act:
+        assert await v.choose(wolf, 4, v.prompt(wolf, "claw")) is None
+    steps.append(changes())
+    await v.advance(NIGHT)
+    steps.append(changes())
+    post, edit = (
+        "POST /channels/{channel_id}/messages",
+        "PATCH /channels/{channel_id}/messages/{message_id}",
+    )
+    moved = [(-1, post), (-1, post), (-1, edit)]  # the news, the table below, the old one shrunk
+    assert steps == [
+        [],
+        [],  # the peek, or nothing
+        [(NIGHT, "edited"), (NIGHT, "new"), (NIGHT, "new"), *moved],  # the Werewolf's turn
+        [],  # the claw, or nothing
+        [(2 * NIGHT, "edited"), (2 * NIGHT, "new"), (2 * NIGHT, "new"), *moved],  # morning
+    ]
+
+
 async def test_unanswered_night_prompts_time_out(world: World) -> None:
     v = await open_village(world)
     await v.advance(TURN * 3 / 4)  # a quarter of the time left: everyone is reminded
