@@ -38,12 +38,14 @@ class Shown:
     stored: bool = False  # kept in the store (a DM, by its message id)
 
 
-def _of_a_step(row: Row) -> bool:
-    """Whether a row holds a control that acts in one phase only."""
+def _controls(row: Row) -> list[ids.ControlId]:
+    """The row's controls that play or step (not "open my panel")."""
     custom_ids = [row.custom_id] if isinstance(row, Select) else [b.custom_id for b in row]
-    return any(
-        control is not None and control.phase is not None for control in map(ids.parse, custom_ids)
-    )
+    return [
+        control
+        for control in map(ids.parse, custom_ids)
+        if control is not None and control.scope == "game" and control.rest != ids.PANEL
+    ]
 
 
 class Retirer:
@@ -66,11 +68,16 @@ class Retirer:
         token: bool = False,
         stored: bool = False,
     ) -> None:
-        """Note a message with controls (`key`: one per message or per player's panel,
-        a newer one replaces the older); `token`: edited through an interaction."""
-        if not any(_of_a_step(row) for row in rows):  # e.g. only "open my panel"
+        """Note a message with controls (`key`: one per message, a newer one replaces the
+        older), shown in `phase`; `token`: edited through an interaction. Its controls
+        are retired when that phase is over; controls valid in any phase (a scheduled
+        sheet's placements, a panel's steps alone), when the game is."""
+        controls = [control for row in rows for control in _controls(row)]
+        if not controls:  # e.g. only "open my panel"
             self._shown.get(game_id, {}).pop(key, None)
             return
+        if all(control.phase is None for control in controls):
+            phase = None
         until = self._clock.now() + TOKEN_LIFETIME if token else None
         self._shown.setdefault(game_id, {})[key] = Shown(phase, rows, edit, until, stored)
 

@@ -150,7 +150,7 @@ class Router:
             message_id = await show(interaction, panel)
             if message_id is not None:
                 self._pictures.shown(message_id, panel)
-            self._keep(live, interaction, panel)
+            self._keep(live, interaction, panel, message_id)
             return
         if not _on_own_message(interaction):
             # A step or move sent from a message that is not the player's own panel
@@ -173,15 +173,16 @@ class Router:
         action = ids.decode(rest, live.game.action_kinds())
         if action is None:
             raise Refused("host.stale")
+        clicked = interaction.message.id if interaction.message is not None else None
         if self._retirer is not None:  # this panel is redrawn below, not retired
-            self._retirer.forget(live.id, ("panel", interaction.user.id))
+            self._retirer.forget(live.id, ("panel", clicked))
         await self._service.act(live.id, interaction.user.id, action, phase=control.phase)
         if live.status == "running" or _shows_final_panel(live):
             panel = await self.panel(live, interaction.user.id, locale)
         else:
             panel = Screen(content=t("table.over", locale))
         await self._update_panel(interaction, panel)
-        self._keep(live, interaction, panel)
+        self._keep(live, interaction, panel, clicked if _on_own_message(interaction) else None)
 
     async def _update_panel(self, interaction: discord.Interaction, panel: Screen) -> None:
         """Show `panel` on the clicked panel message (pictures it already shows are not
@@ -193,11 +194,18 @@ class Router:
         await interaction.edit_original_response(**self._pictures.edit_kwargs(message.id, panel))
         self._pictures.shown(message.id, panel)
 
-    def _keep(self, live: LiveGame, interaction: discord.Interaction, panel: Screen) -> None:
-        """Note a private panel, so its controls are retired when their step is over."""
+    def _keep(
+        self,
+        live: LiveGame,
+        interaction: discord.Interaction,
+        panel: Screen,
+        message_id: int | None,
+    ) -> None:
+        """Note a private panel message (each one: a player may have opened several), so
+        its controls are retired when their step, or the game, is over."""
         if self._retirer is None or interaction.guild_id is None:
             return  # a panel in a DM is a DM prompt, which the presenter notes
-        key = ("panel", interaction.user.id)
+        key = ("panel", message_id or interaction.id)
         self._retirer.keep(
             live.id,
             key,

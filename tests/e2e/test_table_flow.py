@@ -147,6 +147,18 @@ async def test_a_panel_is_retired_when_its_turn_is_over(world: World) -> None:
     world.check_clean()
 
 
+async def test_every_panel_a_player_opened_is_retired_not_only_the_last(world: World) -> None:
+    place, (ana, _ben) = await race(world, "Ana", "Ben")
+    first = await world.panel(ana, place, "My panel")
+    second = await world.panel(ana, place, "My panel")  # opened again, the first unused
+    assert first.id != second.id and buttons(first) == buttons(second) == ["+1", "+2"]
+    await world.advance(TURN)
+    await world.settle()
+    for panel in (first, second):
+        assert all(c.get("disabled") for row in panel.components for c in row["components"])
+    world.check_clean()
+
+
 async def test_the_table_moves_down_each_lap_and_the_old_one_links_to_it(world: World) -> None:
     place, (ana, ben) = await race(world, "Ana", "Ben", target=20)
     first = table(place)
