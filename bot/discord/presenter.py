@@ -56,6 +56,9 @@ CHANNELS_COUNTED = 4096  # channels whose messages since the table are kept in m
 TURN_KINDS = frozenset({"acted", "expired", "started", "absence"})  # may pass the turn
 ANNOUNCED = TURN_KINDS | {"finished"}  # changes told in the channel
 OLD_MESSAGE = 50 * 60  # seconds: a table this old is posted anew rather than edited
+# What the host did, said at the bottom of the channel (an abort is the game's last word:
+# its table above shrinks to a line).
+HOST_NOTICES = {"paused": "table.paused", "resumed": "table.resumed", "aborted": "table.aborted_by"}
 
 
 def lobby_notes(live: LiveGame, locale: str) -> list[str]:
@@ -69,18 +72,9 @@ async def table_screen(live: LiveGame, drawing: Drawing) -> Screen:
         return lobby_screen(live, locale, lobby_notes(live, locale))
     if live.status == "cancelled":
         return closed_screen(live, locale, "table.expired" if live.expired else "table.cancelled")
-    if live.state is None:
+    if live.state is None or live.status == "aborted":
         return closed_screen(live, locale, "table.aborted")
-    drawn = await drawing.build(live.row.kind, "table", table_context(live))
-    screen = with_away(live, drawn)
-    if live.status == "aborted":
-        return Screen(
-            content=say(live, "table.aborted", locale),
-            pictures=screen.pictures,
-            embed_title=screen.embed_title,
-            embed_text=screen.embed_text,
-        )
-    return screen
+    return with_away(live, await drawing.build(live.row.kind, "table", table_context(live)))
 
 
 def with_away(live: LiveGame, screen: Screen) -> Screen:
@@ -193,9 +187,9 @@ class Presenter:
             return
         if change.kind in ANNOUNCED:
             await self._announce(change)
-        if change.kind in ("paused", "resumed"):
+        if change.kind in HOST_NOTICES and change.user_id is not None:
             who = f"<@{change.user_id}>"  # shows as a name; the message pings nobody
-            text = say(live, f"table.{change.kind}", locale, name=who)
+            text = say(live, HOST_NOTICES[change.kind], locale, name=who)
             await self._post(live, Screen(content=text), "p")
         await self._refresh_after(change)
         await self.retirer.retire(live.id, live.phase, ended=live.status != "running")

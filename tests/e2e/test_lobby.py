@@ -100,8 +100,10 @@ async def test_abort_asks_first_and_only_the_host_or_a_manager_may(world: World)
     assert kept.content == "The game goes on."
     confirm = await world.answer(await ana.slash("abort", channel=place))
     await world.press(ana, confirm, "End the game")
-    assert "ended early" in (table(place).content or "")
-    assert buttons(table(place)) == []
+    # Said at the bottom; the table above shrinks to a line, its controls gone.
+    assert place.visible_messages()[-1].content == f"{ana.mention} ended the game early."
+    assert lobby_text(place) == "The game was ended early."
+    assert buttons(table(place)) == [] and not table(place).attachments
     nothing = await world.answer(await ana.slash("abort", channel=place))
     assert nothing.content == "There is no open game in this channel."
 
