@@ -640,9 +640,10 @@ class GameService:
             table_moved_from=moved_from,
         )
 
-    async def table_shrunk(self, live: LiveGame) -> None:
-        await self.store.table_shrunk(live.id)
-        live.row = replace(live.row, table_moved_from=None)
+    async def table_shrunk(self, live: LiveGame, stub: int | None) -> None:
+        """The old table has become a link, `stub` (None: it was gone)."""
+        await self.store.table_shrunk(live.id, stub)
+        live.row = replace(live.row, table_moved_from=None, table_stub=stub)
 
     # -- play ------------------------------------------------------------------------------------
 

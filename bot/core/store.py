@@ -67,6 +67,7 @@ class GameRow:
     table_chapter: str = ""  # the game's chapter when it was posted (see the presenter)
     table_fingerprint: str = ""  # a digest of what the table message shows now
     table_moved_from: int | None = None  # an old table message still to shrink to a link
+    table_stub: int | None = None  # the newest old table shrunk to a link
 
     @property
     def is_open(self) -> bool:
@@ -108,7 +109,7 @@ class TimerRow:
 _GAME_COLUMNS = (
     "id, guild_id, channel_id, parent_id, kind, options, status, host_id, locale, seed,"
     " state, version, table_message_id, created_at, updated_at, paused_remaining, state_version,"
-    " table_posted_at, table_chapter, table_fingerprint, table_moved_from"
+    " table_posted_at, table_chapter, table_fingerprint, table_moved_from, table_stub"
 )
 
 
@@ -517,11 +518,12 @@ class Store:
             )
         )
 
-    async def table_shrunk(self, game_id: int) -> None:
-        """The old table message has become a link (or is gone)."""
+    async def table_shrunk(self, game_id: int, stub: int | None) -> None:
+        """The old table message has become a link, `stub` (None: it is gone)."""
         await self._write(
             lambda db: db.execute(
-                "UPDATE games SET table_moved_from = NULL WHERE id = ?", (game_id,)
+                "UPDATE games SET table_moved_from = NULL, table_stub = ? WHERE id = ?",
+                (stub, game_id),
             )
         )
 

@@ -572,12 +572,15 @@ class Presenter:
         return True
 
     async def _shrink_old_table(self, live: LiveGame) -> None:
-        """Turn the table message that was replaced into a link to the current one."""
+        """Turn the table message that was replaced into a link to the current one, and
+        delete the link made before it: a long game leaves one such line, not one per
+        move (each message is edited once: Discord limits edits of old messages)."""
         old, current = live.row.table_moved_from, live.row.table_message_id
         if old is None or current is None:
             return
         url = self.channel(live).get_partial_message(current).jump_url
         link = say(live, "table.moved", live.row.locale, link=url)
+        stub: int | None = old
         try:
             await (
                 self.channel(live)
@@ -585,13 +588,29 @@ class Presenter:
                 .edit(content=link, embed=None, attachments=[], view=None)
             )
         except discord.NotFound:
-            pass  # deleted: nothing left to shrink
+            stub = None  # deleted: nothing left to shrink
         except discord.HTTPException as error:
             if passes(error):
                 raise
             log.info("could not shrink the old table of game %s: %s", live.id, error.status)
             return  # tried again at the next refresh
-        await self._service.table_shrunk(live)
+        previous = live.row.table_stub
+        if previous is not None and previous != old:
+            await self._delete(live, previous)
+        await self._service.table_shrunk(live, stub)
+
+    async def _delete(self, live: LiveGame, message_id: int) -> bool:
+        """Delete one of the bot's own messages in the game's channel; whether it is gone."""
+        try:
+            await self.channel(live).get_partial_message(message_id).delete()
+        except discord.NotFound:
+            pass  # gone already
+        except discord.HTTPException as error:
+            if passes(error):
+                raise
+            log.info("could not delete message %s of game %s: %s", message_id, live.id, error)
+            return False
+        return True
 
     async def _show(self, live: LiveGame, screen: Screen, chapter: str) -> bool:
         message_id = live.row.table_message_id

@@ -303,8 +303,13 @@ async def test_a_stale_button_is_refused_politely(world: World) -> None:
     state = await t.state()
     user = t.users[state.to_act]
     old, current = await t.panel(user), await t.panel(user)
+    draw = labelled(old, "Draw a card")[0]["custom_id"]
     await t.click(user, current, labelled(current, "Draw a card")[0]["custom_id"])
-    assert await world.press(user, old, "Draw a card") == STALE
+    assert not labelled(old, "Draw a card")  # the older panel is retired too
+    # A click that left before the panel showed it (the edit is on its way) is refused.
+    sent = await user._interact(3, t.place, {"custom_id": draw, "component_type": 2}, old, True)
+    await world.settle()
+    assert [m.content for m in sent.messages if m.ephemeral][-1] == STALE
     state = await t.state()
     assert state.step == "drawn" and state.to_act == t.users.index(user)
 

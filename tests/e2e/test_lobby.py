@@ -135,9 +135,15 @@ async def test_panels_are_private_and_stale_buttons_refused(world: World) -> Non
     await world.press(ana, second, "+2")
     assert buttons(second) == []  # the panel she used now offers no moves
     await world.press(ben, await world.panel(ben, place, "My panel"), "+1")
-    # Ana's first panel is from her previous turn: refused, nothing applied twice.
-    stale = await world.press(ana, panel, "+2")
-    assert stale is not None and stale.startswith("That button is from an earlier turn")
+    # Ana's first panel is from her previous turn: shown disabled, and a click that
+    # left before it was (the edit on its way) is refused, nothing applied twice.
+    assert all(c.get("disabled") for row in panel.components for c in row["components"])
+    plus_two = next(c for row in panel.components for c in row["components"] if c["label"] == "+2")
+    data = {"custom_id": plus_two["custom_id"], "component_type": 2}
+    late = await ana._interact(3, place, data, panel, True)
+    await world.settle()
+    stale = [m.content for m in late.messages if m.ephemeral][-1]
+    assert stale.startswith("That button is from an earlier turn")
     assert "Counter: **3** of 10" in lobby_text(place)
 
 

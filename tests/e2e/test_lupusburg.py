@@ -478,9 +478,10 @@ async def test_the_werewolf_wins_and_the_night_never_gives_the_thief_away(world:
     mark = len(world.double.exchanges)
     await v.press(EVE, "Chest in house 1 (E1)", v.prompt(EVE, "assign"))
     # Nightfall: the channel is told first; the Thief's prompt follows by DM.
-    # Public: the message, the night's table posted anew, the old one shrunk to a link.
-    # Private: the five placement prompts retired, then the Thief's prompt.
-    assert public_before_private(world, v, mark) == (3, 6)
+    # Public: the message, the night's table posted anew, the old one shrunk to a link,
+    # the link before it deleted. Private: the five placement prompts retired, then the
+    # Thief's prompt.
+    assert public_before_private(world, v, mark) == (4, 6)
 
     # Night 1, the Thief alive and quick; the Werewolf claws her Townsfolk at once.
     first = await night_timeline(v, peek=3, claw=4, claw_after=0)
@@ -583,11 +584,13 @@ async def test_a_night_action_never_moves_the_table(world: World, act: bool) -> 
     steps.append(changes())
     await v.advance(NIGHT)
     steps.append(changes())
-    post, edit = (
+    post, edit, delete = (
         "POST /channels/{channel_id}/messages",
         "PATCH /channels/{channel_id}/messages/{message_id}",
+        "DELETE /channels/{channel_id}/messages/{message_id}",
     )
-    moved = [(-1, post), (-1, post), (-1, edit)]  # the news, the table below, the old one shrunk
+    # The news, the table below, the old one shrunk to a link, the link before it deleted.
+    moved = [(-1, post), (-1, post), (-1, edit), (-1, delete)]
     assert steps == [
         [],
         [],  # the peek, or nothing

@@ -175,6 +175,16 @@ async def test_the_table_moves_down_each_lap_and_the_old_one_links_to_it(world: 
     world.check_clean()
 
 
+async def test_a_long_game_leaves_one_moved_down_line_not_one_per_lap(world: World) -> None:
+    place, (ana, ben) = await race(world, "Ana", "Ben", target=30)
+    for _ in range(4):  # four laps: the table moves down three times
+        await add(world, ana, place)
+        await add(world, ben, place)
+    stubs = [m for m in place.visible_messages() if m.content.startswith("The table moved")]
+    assert len(stubs) == 1 and str(table(place).id) in stubs[0].content
+    world.check_clean()
+
+
 async def test_a_long_game_never_edits_an_old_table(world: World) -> None:
     ana, ben = world.users("Ana", "Ben")
     place = await world.open_game(ana, "race", turn_seconds=3600, target=50)

@@ -151,16 +151,21 @@ def _bot_handlers() -> set[asyncio.Task[object]]:
 
 def table(place: Channel) -> Message:
     """The game's lobby / table message as it is now: the first message in its place,
-    or, once the table moved down, the message its link leads to (and so on)."""
+    or, once the table moved down, the message the newest "moved down" line (a bare
+    line linking to a message of the place) leads to: the bot keeps only the newest."""
     messages = place.visible_messages()
     by_id = {m.id: m for m in messages}
-    message = messages[0]
-    while not message.components and (moved := _MOVED.search(message.content)):
-        message = by_id[int(moved.group(1))]
-    return message
+    for message in reversed(messages):
+        if message.components or message.embeds or message.attachments:
+            continue
+        moved = _LINK.search(message.content)
+        target = by_id.get(int(moved.group(1))) if moved is not None else None
+        if target is not None and (target.components or target.embeds):
+            return target
+    return messages[0]
 
 
-_MOVED = re.compile(r"/channels/\d+/\d+/(\d+)")
+_LINK = re.compile(r"/channels/\d+/\d+/(\d+)")
 
 
 S = TypeVar("S")
