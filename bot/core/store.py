@@ -159,7 +159,7 @@ def decode_object(text: Any, column: str) -> dict[str, Any]:
     try:
         value = json.loads(text)
     except json.JSONDecodeError as error:
-        raise Unreadable(f"{column} is not JSON ({error.msg} at character {error.pos})") from None
+        raise Unreadable(f"{column} is not JSON ({error.msg}, character {error.pos})") from None
     except (ValueError, RecursionError):
         raise Unreadable(f"{column} is not JSON") from None
     if not isinstance(value, dict):
@@ -624,7 +624,8 @@ class Store:
                 "UPDATE games SET table_message_id = ?, table_posted_at = ?, table_chapter = ?,"
                 " table_moved_from = ? WHERE id = ?",
                 (message_id, posted_at, chapter, moved_from, game_id),
-            )
+            ),
+            background=True,
         )
 
     async def table_shrunk(self, game_id: int) -> None:
@@ -632,7 +633,8 @@ class Store:
         await self._write(
             lambda db: db.execute(
                 "UPDATE games SET table_moved_from = NULL WHERE id = ?", (game_id,)
-            )
+            ),
+            background=True,
         )
 
     async def record_solo(
@@ -645,7 +647,8 @@ class Store:
                 "INSERT OR IGNORE INTO solo_scores (game_id, guild_id, kind, user_id, score)"
                 " VALUES (?, ?, ?, ?, ?)",
                 (game_id, guild_id, kind, user_id, score),
-            )
+            ),
+            background=True,
         )
         best = "MIN" if lowest else "MAX"
         row = await self._fetchone(
@@ -666,7 +669,8 @@ class Store:
             lambda db: db.execute(
                 "INSERT OR REPLACE INTO dm_channels (user_id, channel_id) VALUES (?, ?)",
                 (user_id, channel_id),
-            )
+            ),
+            background=True,
         )
 
     async def set_dms_closed(self, game_id: int, seat: int, closed: bool) -> None:
@@ -674,14 +678,16 @@ class Store:
             lambda db: db.execute(
                 "UPDATE players SET dms_closed = ? WHERE game_id = ? AND seat = ?",
                 (int(closed), game_id, seat),
-            )
+            ),
+            background=True,
         )
 
     async def set_table_fingerprint(self, game_id: int, fingerprint: str) -> None:
         await self._write(
             lambda db: db.execute(
                 "UPDATE games SET table_fingerprint = ? WHERE id = ?", (fingerprint, game_id)
-            )
+            ),
+            background=True,
         )
 
     async def outbox(self) -> list[tuple[int, int, Notice]]:
@@ -689,14 +695,21 @@ class Store:
         rows = await self._fetchall(
             "SELECT game_id, version, change FROM outbox ORDER BY created_at, game_id, version"
         )
-        return [(row["game_id"], row["version"], json.loads(row["change"])) for row in rows]
+        return [
+            (row["game_id"], row["version"], notice)
+            for row in rows
+            # An unreadable change stays in the table, and its game is marked broken.
+            if (notice := self._decode(row["game_id"], "an outbox change", row["change"], None))
+            is not None
+        ]
 
     async def delivered(self, game_id: int, version: int) -> None:
         """A change has been shown: it leaves the outbox."""
         await self._write(
             lambda db: db.execute(
                 "DELETE FROM outbox WHERE game_id = ? AND version = ?", (game_id, version)
-            )
+            ),
+            background=True,
         )
 
     async def actions(self, game_id: int) -> list[tuple[int, int | None, dict[str, Any]]]:
@@ -705,7 +718,10 @@ class Store:
             "SELECT seq, user_id, action FROM actions WHERE game_id = ? ORDER BY seq",
             (game_id,),
         )
-        return [(row["seq"], row["user_id"], json.loads(row["action"])) for row in rows]
+        return [
+            (row["seq"], row["user_id"], self._decode(game_id, "an action", row["action"]))
+            for row in rows
+        ]
 
     # -- timers --------------------------------------------------------------------------
 
