@@ -150,7 +150,7 @@ class GameService:
     def __init__(self, store: Store, clock: Clock) -> None:
         self.store = store
         self.clock = SteppedClock(clock, self._clock_stepped)
-        self.scheduler = Scheduler(store, clock, self._on_timer)
+        self.scheduler = Scheduler(store, self.clock, self._on_timer)
         self.listeners: list[Listener] = []
         self.timer_handlers: dict[str, TimerHandler] = {
             DEADLINE: self._expire,
