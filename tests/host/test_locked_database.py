@@ -101,3 +101,20 @@ async def test_a_deadline_due_while_the_database_is_locked_fires_once_it_is_free
     assert [action for _, _, action in await store.actions(game_id)] == [
         {"type": "timeout", "phase": "t0"}
     ]
+
+
+async def test_a_shown_change_leaves_the_outbox_once_the_lock_is_gone(
+    store: Store, clock: FakeClock, other_process: sqlite3.Connection
+) -> None:
+    service = GameService(store, clock)
+    store.write_patience = 0.05
+    game_id = await started(service, 10)
+    await service.shown()
+    await service.act(game_id, ANA, {"amount": 1})
+    other_process.execute("BEGIN IMMEDIATE")  # before the change is marked shown
+    showing = asyncio.create_task(service.shown())
+    await asyncio.sleep(0.2)  # far past a move's patience: the bookkeeping waits on
+    assert not showing.done()
+    other_process.execute("ROLLBACK")
+    await showing
+    assert await store.outbox() == []
