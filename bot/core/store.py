@@ -228,9 +228,7 @@ class Store:
         meanwhile); after `write_patience` seconds it raises StoreBusy, or, for a
         `background` write (bookkeeping nobody waits for), it keeps trying.
         """
-        loop = asyncio.get_running_loop()
-        give_up = None if background else loop.time() + self.write_patience
-        pause = FIRST_PAUSE
+        patience = None  # made at the first locked attempt: the usual write needs none
         while True:
             async with self._lock:
                 try:
@@ -241,14 +239,30 @@ class Store:
                 else:
                     self._timer_shift = 0.0  # applied with the write
                     return result
-            if give_up is not None and loop.time() + pause > give_up:
-                raise StoreBusy(f"the database stayed locked for {self.write_patience:g} s")
-            await asyncio.sleep(pause)
-            pause = min(pause * 2, LAST_PAUSE)
+            patience = patience or _Patience(None if background else self.write_patience)
+            await patience.pause()
+
+    async def _read(self, sql: str, args: tuple[Any, ...]) -> tuple[list[aiosqlite.Row], float]:
+        """The rows of a query, in aiosqlite's thread, and the timer shift still to apply
+        to them. WAL lets reads run beside another process's write, but a read can
+        still find the database locked for a moment (a checkpoint, a recovery): it is
+        tried again as a write is."""
+        patience = None
+        while True:
+            async with self._lock:
+                try:
+                    rows = await self._db.execute_fetchall(sql, args)  # one round trip
+                except sqlite3.OperationalError as error:
+                    if not _is_locked(error):
+                        raise
+                else:
+                    return list(rows), self._timer_shift
+            patience = patience or _Patience(self.write_patience)
+            await patience.pause()
 
     async def _fetchall(self, sql: str, args: tuple[Any, ...] = ()) -> list[aiosqlite.Row]:
-        async with self._lock:
-            return list(await self._db.execute_fetchall(sql, args))  # one round trip
+        rows, _ = await self._read(sql, args)
+        return rows
 
     async def _fetchone(self, sql: str, args: tuple[Any, ...] = ()) -> aiosqlite.Row | None:
         rows = await self._fetchall(sql, args)
@@ -290,9 +304,7 @@ class Store:
         )
 
     async def _timers(self, sql: str, args: tuple[Any, ...]) -> list[TimerRow]:
-        async with self._lock:  # the shift still to apply belongs to what was read
-            rows = await self._db.execute_fetchall(sql, args)
-            shift = self._timer_shift
+        rows, shift = await self._read(sql, args)
         return [self._timer(row, shift) for row in rows]
 
     # -- schema --------------------------------------------------------------------------
@@ -770,6 +782,24 @@ class Store:
         return await self._timers(
             "SELECT * FROM timers WHERE game_id = ? ORDER BY due_at, id", (game_id,)
         )
+
+
+class _Patience:
+    """Pauses between attempts at a statement that found the database locked: short
+    at first, then longer; StoreBusy once `seconds` are spent (None: never)."""
+
+    def __init__(self, seconds: float | None) -> None:
+        self._seconds = seconds
+        loop = asyncio.get_running_loop()
+        self._give_up = None if seconds is None else loop.time() + seconds
+        self._pause = FIRST_PAUSE
+
+    async def pause(self) -> None:
+        now = asyncio.get_running_loop().time()
+        if self._give_up is not None and now + self._pause > self._give_up:
+            raise StoreBusy(f"the database stayed locked for {self._seconds:g} s")
+        await asyncio.sleep(self._pause)
+        self._pause = min(self._pause * 2, LAST_PAUSE)
 
 
 def _migrate(db: sqlite3.Connection, *, statements: list[str], number: int, name: str) -> None:
