@@ -64,8 +64,10 @@ async def test_a_write_waiting_for_another_process_never_stalls_other_games(
         await move
     assert caught.value.key == "host.busy"
     assert "Nothing was changed" in t("host.busy", "en")
-    assert (await service.load(waiting)).state.model_dump()["counter"] == 0  # type: ignore[union-attr]
-    assert live.row.version == (await store.game(other)).version  # type: ignore[union-attr]
+    state = (await service.load(waiting)).state
+    assert state is not None and state.model_dump()["counter"] == 0  # nothing was changed
+    row = await store.game(other)
+    assert row is not None and row.version == live.row.version
 
     other_process.execute("ROLLBACK")  # the other process is done
     await service.act(waiting, ANA, {"amount": 2})
