@@ -1,8 +1,9 @@
 """`python -m bot`: run the bot on Discord, or the local sandbox when no token is set.
 
 Whatever stops start-up (a setting, a refused token, a busy port, a database that is
-corrupted, read-only or not a file) is one sentence on
-stderr and exit status 2, never a traceback."""
+corrupted, read-only, not a file, locked by another process for more than a few
+seconds, or migrated by a newer release) is one sentence on stderr and exit status 2,
+never a traceback."""
 
 from __future__ import annotations
 

@@ -13,3 +13,11 @@ class Refused(IllegalAction):
 
     def __repr__(self) -> str:
         return f"Refused({self.key!r}, {self.params!r})"
+
+
+class Busy(Refused):
+    """Another process kept the database locked for longer than a request could wait:
+    nothing was changed, and the same request may simply be tried again."""
+
+    def __init__(self) -> None:
+        super().__init__("host.busy")

@@ -6,7 +6,13 @@ idempotent (the host checks the phase key a deadline was set for), so a timer th
 fires again after a crash mid-handler does nothing the second time.
 
 A handler that fails (a full disk, a bug) keeps its timer and is tried again after a
-growing delay, with one log line per attempt, never in a tight loop.
+growing delay, with one log line per attempt, never in a tight loop. A timer whose
+write found the database locked by another process is tried again soon (`BUSY_RETRY`),
+as often as it takes: nothing failed.
+
+A timer is deleted only as the game version that planned it left it: a process whose
+copy of a game is older than the timer (another process moved it on) reloads the game
+before it judges the timer (see the host's `_on_timer`).
 """
 
 from __future__ import annotations
@@ -18,7 +24,8 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from bot.core.clock import Clock
-from bot.core.store import Store, TimerRow
+from bot.core.errors import Busy
+from bot.core.store import Store, StoreBusy, TimerRow
 
 log = logging.getLogger(__name__)
 
@@ -26,6 +33,7 @@ Handler = Callable[[TimerRow], Awaitable[None]]
 
 FIRST_RETRY = 5.0  # seconds after a failure; doubled each time, up to LAST_RETRY
 LAST_RETRY = 3600.0
+BUSY_RETRY = 1.0  # seconds after a write found the database locked by another process
 # Handlers running at once, at most. After a long stop hundreds of timers are overdue;
 # catching up a few games at a time leaves the event loop free for players' clicks.
 MAX_FIRING = 8
@@ -79,6 +87,11 @@ class Scheduler:
         self._waiting = False
         self._changed.set()
 
+    def clock_stepped(self, seconds: float) -> None:
+        """The wall clock jumped (the store's timers move with it): so do the retries."""
+        self._failed = {t: (n, at + seconds) for t, (n, at) in self._failed.items()}
+        self.changed()
+
     async def idle(self) -> None:
         """Return once every timer due by now has fired and its handler finished."""
         while self._task is not None and not (
@@ -126,6 +139,10 @@ class Scheduler:
             # again on start-up (handlers are idempotent).
             await self._store.delete_fired(timer)
             self._failed.pop(timer.id, None)
+        except (Busy, StoreBusy):
+            log.warning("timer %s of game %s: the database is locked", timer.kind, timer.game_id)
+            failures = self._failed.get(timer.id, (0, 0.0))[0]
+            self._failed[timer.id] = (failures, self._clock.now() + BUSY_RETRY)
         except Exception as error:
             self._back_off(timer, error)
         finally:

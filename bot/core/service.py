@@ -17,8 +17,8 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from bot.core.clock import Clock, as_datetime
-from bot.core.errors import Refused
+from bot.core.clock import Clock, SteppedClock, as_datetime
+from bot.core.errors import Busy, Refused
 from bot.core.names import clean_name
 from bot.core.scheduler import KeepTimer, Scheduler
 from bot.core.store import (
@@ -27,6 +27,7 @@ from bot.core.store import (
     Notice,
     PlayerRow,
     Store,
+    StoreBusy,
     TimerRow,
     TimerUpdate,
     VersionConflict,
@@ -183,8 +184,8 @@ TimerHandler = Callable[[LiveGame, TimerRow], Awaitable[None]]
 class GameService:
     def __init__(self, store: Store, clock: Clock) -> None:
         self.store = store
-        self.clock = clock
-        self.scheduler = Scheduler(store, clock, self._on_timer)
+        self.clock = SteppedClock(clock, self._clock_stepped)
+        self.scheduler = Scheduler(store, self.clock, self._on_timer)
         self.listeners: list[Listener] = []
         self.timer_handlers: dict[str, TimerHandler] = {
             DEADLINE: self._expire,
@@ -203,28 +204,40 @@ class GameService:
     # -- loading ---------------------------------------------------------------------------
 
     async def load(self, game_id: int) -> LiveGame:
-        """The open or closed game by id; open games are cached."""
+        """The open or closed game by id; open games are cached. A game any of whose
+        stored rows cannot be read (here or since) is marked broken; nothing is lost."""
         if game_id in self._cache:
-            return self._cache[game_id]
+            return self._unless_unreadable(self._cache[game_id])
         async with self._loading:
             if game_id in self._cache:
-                return self._cache[game_id]
+                return self._unless_unreadable(self._cache[game_id])
             row = await self.store.game(game_id)
             if row is None:
                 raise Refused("host.no_game")
             live = LiveGame(row=row, players=await self.store.players(game_id))
-            if row.state is not None:
-                try:
-                    live.state = live.game.parse_state(row.state, row.state_version)
-                except (ValidationError, ValueError) as error:
-                    live.broken = _why_unreadable(error)
-                    log.error("game %s (%s) cannot be loaded: %s", game_id, row.kind, live.broken)
             for timer in await self.store.timers(game_id):
                 if timer.kind == DEADLINE:
                     live.deadline_at = timer.due_at
+            if row.state is not None and self.store.unreadable(game_id) is None:
+                try:
+                    live.state = live.game.parse_state(row.state, row.state_version)
+                except (ValidationError, ValueError) as error:
+                    self._mark_broken(live, _why_unreadable(error))
             if row.is_open:
                 self._cache[game_id] = live
-            return live
+            return self._unless_unreadable(live)
+
+    def _unless_unreadable(self, live: LiveGame) -> LiveGame:
+        """The game, marked broken if the store found a row of it it cannot read."""
+        if live.broken is None:
+            why = self.store.unreadable(live.id)
+            if why is not None:
+                self._mark_broken(live, why)
+        return live
+
+    def _mark_broken(self, live: LiveGame, why: str) -> None:
+        live.broken = why
+        log.error("game %s (%s) cannot be loaded: %s", live.id, live.row.kind, why)
 
     async def game_in(self, channel_id: int) -> LiveGame | None:
         row = await self.store.open_game_in(channel_id)
@@ -597,6 +610,8 @@ class GameService:
             raise Refused("host.game_over")
 
     def _require_lobby(self, live: LiveGame) -> None:
+        if live.broken is not None:
+            raise Refused("host.broken")
         if live.status == "running":
             raise Refused("lobby.already_started")
         if live.status != "lobby":
@@ -731,12 +746,16 @@ class GameService:
         return replace(change, version=version)
 
     async def _write(self, live: LiveGame, write: Awaitable[int]) -> int:
-        """Run a versioned write; on a conflict, reload the game and refuse politely."""
+        """Run a versioned write; on a conflict, reload the game and refuse politely; a
+        database another process kept locked too long changed nothing: say so (Busy)."""
         try:
             return await write
         except VersionConflict:
             self._cache.pop(live.id, None)
             raise Refused("host.moved_on") from None
+        except StoreBusy:
+            log.warning("game %s: the database stayed locked, a change was refused", live.id)
+            raise Busy() from None
 
     def _timers(self, game: AnyGame, state: State, previous_phase: str | None) -> list[TimerUpdate]:
         """The timers a new state needs: its phase's deadline and reminder, set or
@@ -763,6 +782,15 @@ class GameService:
 
     # -- timers ------------------------------------------------------------------------------------
 
+    def _clock_stepped(self, seconds: float) -> None:
+        """The wall clock jumped: every pending timer, stored and cached, moves with it,
+        so each keeps the time it had left."""
+        self.store.shift_timers(seconds)
+        for live in self._cache.values():
+            if live.deadline_at is not None:
+                live.deadline_at += seconds
+        self.scheduler.clock_stepped(seconds)
+
     async def _on_timer(self, timer: TimerRow) -> None:
         handler = self.timer_handlers.get(timer.kind)
         if handler is None:
@@ -770,6 +798,11 @@ class GameService:
             return
         try:
             live = await self.load(timer.game_id)
+            if live.row.version < timer.version:
+                # Planned by a version this process has not seen (another process
+                # moved the game on): judge the timer by the game as it is now.
+                self._cache.pop(live.id, None)
+                live = await self.load(timer.game_id)
         except Refused:
             return
         if live.broken is not None:

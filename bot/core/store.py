@@ -4,6 +4,14 @@ One aiosqlite connection in WAL mode. Every write is one explicit transaction un
 a lock (coroutines share the connection, so their transactions must not interleave).
 Committing an action checks the game's version: of two concurrent applies made from
 the same version, exactly one lands; the other raises `VersionConflict`.
+
+Another process may hold the database's write lock. A write never waits for it inside
+SQLite (that would stop the event loop): it tries again a little later, and gives up
+after `WRITE_PATIENCE` with `StoreBusy` (background writes keep trying).
+
+Every JSON column is decoded in one place (`Store._decode`): a value that cannot be
+read (a torn write, a flipped bit, a bad hand edit) never stops a query; its game is
+remembered as unreadable (`Store.unreadable`) and the host marks it broken.
 """
 
 from __future__ import annotations
@@ -30,6 +38,13 @@ T = TypeVar("T")
 Notice = dict[str, Any]  # a committed change, as the outbox keeps it (see the service)
 OPEN_STATUSES = ("lobby", "running")
 
+# How long a player's write may wait for another process's write lock (seconds): a
+# click is answered (deferred) first, and its outcome is due well before Discord's
+# interaction token lapses.
+WRITE_PATIENCE = 2.0
+FIRST_PAUSE, LAST_PAUSE = 0.005, 0.1  # between attempts at a locked write (doubling)
+LOCK_WAIT_AT_START = 5.0  # how long the start-up check waits for a locked database
+
 
 class VersionConflict(Exception):
     """The game changed since the version the caller started from."""
@@ -42,6 +57,29 @@ class DatabaseUnusable(Exception):
 
 class ChannelBusy(Exception):
     """The thread or channel already has an open game."""
+
+
+class StoreBusy(Exception):
+    """Another process held the database's write lock for longer than the write could
+    wait: nothing was written."""
+
+
+class Unreadable(ValueError):
+    """A stored JSON value that cannot be decoded; the message names the column and
+    what is wrong, never the value (a state holds every player's secrets)."""
+
+
+class _Undecoded(str):
+    """Text that was not valid UTF-8 (a flipped bit), with the bad bytes replaced."""
+
+
+def _text(data: bytes) -> str:
+    """SQLite's text as str: bad UTF-8 must not fail the whole query (nor put the
+    column's text in an exception); `Store._decode` refuses it for JSON columns."""
+    try:
+        return data.decode()
+    except UnicodeDecodeError:
+        return _Undecoded(data.decode(errors="replace"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,6 +142,7 @@ class TimerRow:
     kind: str
     due_at: float
     payload: dict[str, Any]
+    version: int = 0  # the game version that planned it (0: unknown, an older release)
 
 
 _GAME_COLUMNS = (
@@ -113,21 +152,22 @@ _GAME_COLUMNS = (
 )
 
 
-def _game(row: aiosqlite.Row) -> GameRow:
-    values = dict(row)
-    values["options"] = json.loads(values["options"])
-    values["state"] = json.loads(values["state"]) if values["state"] else None
-    return GameRow(**values)
+_RAISE: Any = object()  # `_decode`: no fallback, raise Unreadable
 
 
-def _timer(row: aiosqlite.Row) -> TimerRow:
-    return TimerRow(
-        id=row["id"],
-        game_id=row["game_id"],
-        kind=row["kind"],
-        due_at=row["due_at"],
-        payload=json.loads(row["payload"]),
-    )
+def decode_object(text: Any, column: str) -> dict[str, Any]:
+    """A stored JSON object; Unreadable when it is not one."""
+    if isinstance(text, _Undecoded) or not isinstance(text, str):
+        raise Unreadable(f"{column} is not UTF-8 text")
+    try:
+        value = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise Unreadable(f"{column} is not JSON ({error.msg}, character {error.pos})") from None
+    except (ValueError, RecursionError):
+        raise Unreadable(f"{column} is not JSON") from None
+    if not isinstance(value, dict):
+        raise Unreadable(f"{column} is JSON but not an object")
+    return value
 
 
 def _dumps(value: Any) -> str:
@@ -138,30 +178,46 @@ class Store:
     def __init__(self, db: aiosqlite.Connection) -> None:
         self._db = db
         self._lock = asyncio.Lock()
+        self.write_patience = WRITE_PATIENCE
+        self._unreadable: dict[int, str] = {}  # game id -> what of it cannot be read
+        # Seconds the wall clock stepped that the stored timers still have to move by
+        # (see `shift_timers`); applied by the next write, added by every timer read.
+        self._timer_shift = 0.0
 
     @classmethod
     async def open(cls, path: str | Path, migrations: Path = MIGRATIONS) -> Store:
         """Open (creating if needed) the database and bring its schema up to date.
         Raises DatabaseUnusable, at once, for a database the bot could not keep games in."""
-        await asyncio.to_thread(check_database, path)
+        await asyncio.to_thread(check_database, path, migrations)
         # Autocommit mode: every write opens its own transaction in `_write`. The
         # connection is used from two threads (see `_write`), never at once.
         db = await aiosqlite.connect(str(path), isolation_level=None, check_same_thread=False)
         db.row_factory = aiosqlite.Row
-        await db.execute("PRAGMA journal_mode=WAL")
+        db.text_factory = _text
+        await db.execute("PRAGMA journal_mode=WAL")  # (in aiosqlite's thread: may wait)
         # NORMAL in WAL mode: a commit survives a crash of the bot; only a power cut
         # can lose the last transactions. Much faster than FULL.
         await db.execute("PRAGMA synchronous=NORMAL")
         await db.execute("PRAGMA foreign_keys=ON")
-        await db.execute("PRAGMA busy_timeout=5000")
+        # Writes run on the event loop: SQLite must never wait for a lock there; a
+        # locked write is tried again asynchronously (see `_write`).
+        await db.execute("PRAGMA busy_timeout=0")
         store = cls(db)
-        await store.migrate(migrations)
+        try:
+            await store.migrate(migrations)
+        except BaseException as error:
+            await db.close()
+            if isinstance(error, StoreBusy):
+                raise DatabaseUnusable(_locked_sentence(Path(path))) from None
+            raise
         return store
 
     async def close(self) -> None:
         await self._db.close()
 
-    async def _write(self, work: Callable[[sqlite3.Connection], T]) -> T:
+    async def _write(
+        self, work: Callable[[sqlite3.Connection], T], *, background: bool = False
+    ) -> T:
         """Run `work` as one transaction, inline on the event loop.
 
         A write here takes tens of microseconds (WAL, synchronous=NORMAL: no fsync at
@@ -169,22 +225,96 @@ class Store:
         per statement; inline writes make an action four times cheaper. Reads, which
         can be larger, still go through aiosqlite's thread. The lock keeps the two
         from ever using the connection at the same time.
+
+        While another process holds the write lock, the write is tried again after a
+        short pause, without holding the lock in between (other games read and write
+        meanwhile); after `write_patience` seconds it raises StoreBusy, or, for a
+        `background` write (bookkeeping nobody waits for), it keeps trying.
         """
-        async with self._lock:
-            return _in_transaction(self._db._conn, work)
+        patience = None  # made at the first locked attempt: the usual write needs none
+        while True:
+            async with self._lock:
+                try:
+                    result = _in_transaction(self._db._conn, work, self._timer_shift)
+                except sqlite3.OperationalError as error:
+                    if not _is_locked(error):
+                        raise
+                else:
+                    self._timer_shift = 0.0  # applied with the write
+                    return result
+            patience = patience or _Patience(None if background else self.write_patience)
+            await patience.pause()
+
+    async def _read(self, sql: str, args: tuple[Any, ...]) -> tuple[list[aiosqlite.Row], float]:
+        """The rows of a query, in aiosqlite's thread, and the timer shift still to apply
+        to them. WAL lets reads run beside another process's write, but a read can
+        still find the database locked for a moment (a checkpoint, a recovery): it is
+        tried again as a write is."""
+        patience = None
+        while True:
+            async with self._lock:
+                try:
+                    rows = await self._db.execute_fetchall(sql, args)  # one round trip
+                except sqlite3.OperationalError as error:
+                    if not _is_locked(error):
+                        raise
+                else:
+                    return list(rows), self._timer_shift
+            patience = patience or _Patience(self.write_patience)
+            await patience.pause()
 
     async def _fetchall(self, sql: str, args: tuple[Any, ...] = ()) -> list[aiosqlite.Row]:
-        async with self._lock:
-            return list(await self._db.execute_fetchall(sql, args))  # one round trip
+        rows, _ = await self._read(sql, args)
+        return rows
 
     async def _fetchone(self, sql: str, args: tuple[Any, ...] = ()) -> aiosqlite.Row | None:
         rows = await self._fetchall(sql, args)
         return rows[0] if rows else None
 
+    # -- decoding ------------------------------------------------------------------------
+
+    def _decode(self, game_id: int, column: str, text: Any, fallback: Any = _RAISE) -> Any:
+        """A JSON column of a game's row (the one place they are decoded). An unreadable
+        value marks the game unreadable, then gives `fallback` (or raises Unreadable)."""
+        try:
+            return decode_object(text, column)
+        except Unreadable as error:
+            self._unreadable.setdefault(game_id, str(error))
+            if fallback is _RAISE:
+                raise
+            return fallback
+
+    def unreadable(self, game_id: int) -> str | None:
+        """What of the game's stored rows could not be read, if anything was."""
+        return self._unreadable.get(game_id)
+
+    def _game(self, row: aiosqlite.Row) -> GameRow:
+        values = dict(row)
+        game_id = values["id"]
+        values["options"] = self._decode(game_id, "options", values["options"], {})
+        state = values["state"]
+        values["state"] = None if state is None else self._decode(game_id, "state", state, None)
+        return GameRow(**values)
+
+    def _timer(self, row: aiosqlite.Row, shift: float) -> TimerRow:
+        return TimerRow(
+            id=row["id"],
+            game_id=row["game_id"],
+            kind=row["kind"],
+            due_at=row["due_at"] + shift,
+            payload=self._decode(row["game_id"], "a timer's payload", row["payload"], {}),
+            version=row["version"],
+        )
+
+    async def _timers(self, sql: str, args: tuple[Any, ...]) -> list[TimerRow]:
+        rows, shift = await self._read(sql, args)
+        return [self._timer(row, shift) for row in rows]
+
     # -- schema --------------------------------------------------------------------------
 
     async def migrate(self, folder: Path = MIGRATIONS) -> list[int]:
-        """Apply the numbered `NNN_name.sql` files not yet recorded, in order."""
+        """Apply the numbered `NNN_name.sql` files not yet recorded, in order. Raises
+        DatabaseUnusable for a database a newer release has migrated further."""
         await self._write(
             lambda db: db.execute(
                 "CREATE TABLE IF NOT EXISTS schema_migrations ("
@@ -193,8 +323,13 @@ class Store:
         )
         rows = await self._fetchall("SELECT version FROM schema_migrations")
         done = {row["version"] for row in rows}
+        files = migration_files(folder)
+        main = await self._fetchone("SELECT file FROM pragma_database_list WHERE name = 'main'")
+        newer = _newer_schema(max(done, default=0), files, main["file"] if main else "")
+        if newer is not None:
+            raise DatabaseUnusable(newer)
         applied = []
-        for number, path in migration_files(folder):
+        for number, path in files:
             if number in done:
                 continue
             statements = [s for s in _split_sql(path.read_text(encoding="utf-8")) if s]
@@ -244,7 +379,7 @@ class Store:
                 (game_id, host_id, host_name),
             )
             for timer in timers:
-                _update_timer(db, game_id, timer)
+                _update_timer(db, game_id, timer, 0)
             if notice is not None:
                 _to_outbox(db, game_id, 0, notice, now)
             return game_id
@@ -259,7 +394,7 @@ class Store:
 
     async def game(self, game_id: int) -> GameRow | None:
         row = await self._fetchone(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
-        return _game(row) if row else None
+        return self._game(row) if row else None
 
     async def open_game_in(self, channel_id: int) -> GameRow | None:
         row = await self._fetchone(
@@ -267,7 +402,7 @@ class Store:
             " AND status IN ('lobby', 'running')",
             (channel_id,),
         )
-        return _game(row) if row else None
+        return self._game(row) if row else None
 
     async def open_lobbies(self, guild_id: int, host_id: int, channel_id: int) -> tuple[int, int]:
         """How many lobbies of the guild are open: hosted by `host_id`, and opened from
@@ -287,7 +422,7 @@ class Store:
             " ORDER BY status NOT IN ('lobby', 'running'), updated_at DESC LIMIT ?",
             (guild_id, limit),
         )
-        return [_game(row) for row in rows]
+        return [self._game(row) for row in rows]
 
     async def players(self, game_id: int) -> list[PlayerRow]:
         rows = await self._fetchall(
@@ -387,7 +522,7 @@ class Store:
             if host_id is not None:
                 seat_host_first(db, game_id, host_id)
             for timer in timers:
-                _update_timer(db, game_id, timer)
+                _update_timer(db, game_id, timer, version)
             return version
 
         return await self._write(start)
@@ -435,7 +570,7 @@ class Store:
                 db.execute("DELETE FROM timers WHERE game_id = ?", (game_id,))
             else:
                 for timer in timers:
-                    _update_timer(db, game_id, timer)
+                    _update_timer(db, game_id, timer, version)
             return version
 
         return await self._write(commit)
@@ -458,7 +593,7 @@ class Store:
             version = _bump(db, game_id, expected, now, notice=notice)
             db.execute("UPDATE games SET paused_remaining = ? WHERE id = ?", (remaining, game_id))
             for timer in timers:
-                _update_timer(db, game_id, timer)
+                _update_timer(db, game_id, timer, version)
             return version
 
         return await self._write(pause)
@@ -515,7 +650,8 @@ class Store:
                 "UPDATE games SET table_message_id = ?, table_posted_at = ?, table_chapter = ?,"
                 " table_moved_from = ? WHERE id = ?",
                 (message_id, posted_at, chapter, moved_from, game_id),
-            )
+            ),
+            background=True,
         )
 
     async def table_shrunk(self, game_id: int, stub: int | None) -> None:
@@ -524,7 +660,8 @@ class Store:
             lambda db: db.execute(
                 "UPDATE games SET table_moved_from = NULL, table_stub = ? WHERE id = ?",
                 (stub, game_id),
-            )
+            ),
+            background=True,
         )
 
     async def record_solo(
@@ -537,7 +674,8 @@ class Store:
                 "INSERT OR IGNORE INTO solo_scores (game_id, guild_id, kind, user_id, score)"
                 " VALUES (?, ?, ?, ?, ?)",
                 (game_id, guild_id, kind, user_id, score),
-            )
+            ),
+            background=True,
         )
         best = "MIN" if lowest else "MAX"
         row = await self._fetchone(
@@ -556,8 +694,9 @@ class Store:
         await self._write(
             lambda db: db.execute(
                 "INSERT OR REPLACE INTO controls_to_retire VALUES (?, ?, ?, ?, ?)",
-                (game_id, message_id, channel_id, phase, _dumps(rows)),
-            )
+                (game_id, message_id, channel_id, phase, _dumps({"rows": rows})),
+            ),
+            background=True,
         )
 
     async def controls_to_retire(self) -> list[tuple[int, int, int, str | None, Any]]:
@@ -567,23 +706,29 @@ class Store:
             lambda db: db.execute(
                 "DELETE FROM controls_to_retire WHERE game_id IN"
                 " (SELECT id FROM games WHERE status NOT IN ('lobby', 'running'))"
-            )
+            ),
+            background=True,
         )
         rows = await self._fetchall(
             "SELECT game_id, channel_id, message_id, phase, rows FROM controls_to_retire"
             " ORDER BY game_id, message_id"
         )
-        return [
-            (r["game_id"], r["channel_id"], r["message_id"], r["phase"], json.loads(r["rows"]))
-            for r in rows
-        ]
+        kept = []
+        for r in rows:
+            controls = self._decode(r["game_id"], "controls to retire", r["rows"], None)
+            if controls is not None:  # unreadable: its game is marked broken
+                kept.append(
+                    (r["game_id"], r["channel_id"], r["message_id"], r["phase"], controls["rows"])
+                )
+        return kept
 
     async def controls_retired(self, game_id: int, message_ids: Sequence[int]) -> None:
         await self._write(
             lambda db: db.executemany(
                 "DELETE FROM controls_to_retire WHERE game_id = ? AND message_id = ?",
                 [(game_id, m) for m in message_ids],
-            )
+            ),
+            background=True,
         )
 
     async def dm_channel(self, user_id: int) -> int | None:
@@ -597,7 +742,8 @@ class Store:
             lambda db: db.execute(
                 "INSERT OR REPLACE INTO dm_channels (user_id, channel_id) VALUES (?, ?)",
                 (user_id, channel_id),
-            )
+            ),
+            background=True,
         )
 
     async def set_dms_closed(self, game_id: int, seat: int, closed: bool) -> None:
@@ -605,14 +751,16 @@ class Store:
             lambda db: db.execute(
                 "UPDATE players SET dms_closed = ? WHERE game_id = ? AND seat = ?",
                 (int(closed), game_id, seat),
-            )
+            ),
+            background=True,
         )
 
     async def set_table_fingerprint(self, game_id: int, fingerprint: str) -> None:
         await self._write(
             lambda db: db.execute(
                 "UPDATE games SET table_fingerprint = ? WHERE id = ?", (fingerprint, game_id)
-            )
+            ),
+            background=True,
         )
 
     async def outbox(self) -> list[tuple[int, int, Notice]]:
@@ -621,7 +769,13 @@ class Store:
         rows = await self._fetchall(
             "SELECT game_id, version, change FROM outbox ORDER BY game_id, version"
         )
-        return [(row["game_id"], row["version"], json.loads(row["change"])) for row in rows]
+        return [
+            (row["game_id"], row["version"], notice)
+            for row in rows
+            # An unreadable change stays in the table, and its game is marked broken.
+            if (notice := self._decode(row["game_id"], "an outbox change", row["change"], None))
+            is not None
+        ]
 
     async def delivered(self, game_id: int, version: int) -> None:
         """A change has been shown: it leaves the outbox, with its record of what was sent."""
@@ -631,7 +785,7 @@ class Store:
             db.execute("DELETE FROM outbox WHERE game_id = ? AND version = ?", key)
             db.execute("DELETE FROM sent WHERE game_id = ? AND version = ?", key)
 
-        await self._write(forget)
+        await self._write(forget, background=True)
 
     # -- messages sent for a change still in the outbox --------------------------------------
 
@@ -651,7 +805,8 @@ class Store:
             lambda db: db.execute(
                 "INSERT OR REPLACE INTO sent VALUES (?, ?, ?, ?, ?)",
                 (game_id, version, slot, channel_id, message_id),
-            )
+            ),
+            background=True,
         )
 
     async def actions(self, game_id: int) -> list[tuple[int, int | None, dict[str, Any]]]:
@@ -660,43 +815,76 @@ class Store:
             "SELECT seq, user_id, action FROM actions WHERE game_id = ? ORDER BY seq",
             (game_id,),
         )
-        return [(row["seq"], row["user_id"], json.loads(row["action"])) for row in rows]
+        return [
+            (row["seq"], row["user_id"], self._decode(game_id, "an action", row["action"]))
+            for row in rows
+        ]
 
     # -- timers --------------------------------------------------------------------------
 
     async def set_timer(
         self, game_id: int, kind: str, due_at: float, payload: dict[str, Any]
     ) -> None:
-        """Create or replace the game's timer of this kind."""
-        await self._write(lambda db: _update_timer(db, game_id, TimerUpdate(kind, due_at, payload)))
+        """Create or replace the game's timer of this kind (planned by its version now)."""
+
+        def set_timer(db: sqlite3.Connection) -> None:
+            row = db.execute("SELECT version FROM games WHERE id = ?", (game_id,)).fetchone()
+            version = row["version"] if row is not None else 0
+            _update_timer(db, game_id, TimerUpdate(kind, due_at, payload), version)
+
+        await self._write(set_timer)
 
     async def cancel_timer(self, game_id: int, kind: str) -> None:
-        await self._write(lambda db: _update_timer(db, game_id, TimerUpdate(kind, None)))
+        await self._write(lambda db: _update_timer(db, game_id, TimerUpdate(kind, None), 0))
 
     async def delete_fired(self, timer: TimerRow) -> None:
-        """Delete a timer that fired, unless its handler has set it again meanwhile."""
+        """Delete a timer that fired: only the row as the version that planned it left
+        it, never one set again since (by its handler, or by another process)."""
         await self._write(
             lambda db: db.execute(
-                "DELETE FROM timers WHERE id = ? AND due_at = ? AND payload = ?",
-                (timer.id, timer.due_at, _dumps(timer.payload)),
+                "DELETE FROM timers WHERE id = ? AND version = ? AND due_at = ? AND payload = ?",
+                (timer.id, timer.version, timer.due_at, _dumps(timer.payload)),
             )
         )
+
+    def shift_timers(self, seconds: float) -> None:
+        """Move every stored timer by `seconds` (the wall clock stepped), so each keeps
+        the time it had left. Takes effect at once for reads, and is written with the
+        next write, before anything that write plans (already in the new time)."""
+        self._timer_shift += seconds
 
     async def next_timer(self, excluding: Iterable[int] = ()) -> TimerRow | None:
         """The timer due first, leaving out those with the ids in `excluding`."""
         skip = tuple(excluding)
-        row = await self._fetchone(
+        rows = await self._timers(
             f"SELECT * FROM timers WHERE id NOT IN ({','.join('?' * len(skip))})"
             " ORDER BY due_at, id LIMIT 1",
             skip,
         )
-        return _timer(row) if row else None
+        return rows[0] if rows else None
 
     async def timers(self, game_id: int) -> list[TimerRow]:
-        rows = await self._fetchall(
+        return await self._timers(
             "SELECT * FROM timers WHERE game_id = ? ORDER BY due_at, id", (game_id,)
         )
-        return [_timer(row) for row in rows]
+
+
+class _Patience:
+    """Pauses between attempts at a statement that found the database locked: short
+    at first, then longer; StoreBusy once `seconds` are spent (None: never)."""
+
+    def __init__(self, seconds: float | None) -> None:
+        self._seconds = seconds
+        loop = asyncio.get_running_loop()
+        self._give_up = None if seconds is None else loop.time() + seconds
+        self._pause = FIRST_PAUSE
+
+    async def pause(self) -> None:
+        now = asyncio.get_running_loop().time()
+        if self._give_up is not None and now + self._pause > self._give_up:
+            raise StoreBusy(f"the database stayed locked for {self._seconds:g} s")
+        await asyncio.sleep(self._pause)
+        self._pause = min(self._pause * 2, LAST_PAUSE)
 
 
 def _migrate(db: sqlite3.Connection, *, statements: list[str], number: int, name: str) -> None:
@@ -705,10 +893,15 @@ def _migrate(db: sqlite3.Connection, *, statements: list[str], number: int, name
     db.execute("INSERT INTO schema_migrations VALUES (?, ?, datetime('now'))", (number, name))
 
 
-def _in_transaction(db: sqlite3.Connection, work: Callable[[sqlite3.Connection], T]) -> T:
-    """(In the database thread.) `work` inside BEGIN IMMEDIATE ... COMMIT."""
+def _in_transaction(
+    db: sqlite3.Connection, work: Callable[[sqlite3.Connection], T], timer_shift: float = 0.0
+) -> T:
+    """`work` inside BEGIN IMMEDIATE ... COMMIT, after moving the timers by
+    `timer_shift` seconds (see `Store.shift_timers`)."""
     db.execute("BEGIN IMMEDIATE")
     try:
+        if timer_shift:
+            db.execute("UPDATE timers SET due_at = due_at + ?", (timer_shift,))
         result = work(db)
     except BaseException:
         db.rollback()
@@ -780,15 +973,16 @@ def _update_seats(db: sqlite3.Connection, game_id: int, seats: Sequence[PlayerRo
     )
 
 
-def _update_timer(db: sqlite3.Connection, game_id: int, timer: TimerUpdate) -> None:
+def _update_timer(db: sqlite3.Connection, game_id: int, timer: TimerUpdate, version: int) -> None:
+    """Set or cancel the game's timer of the kind, as planned by the game's `version`."""
     if timer.due_at is None:
         db.execute("DELETE FROM timers WHERE game_id = ? AND kind = ?", (game_id, timer.kind))
         return
     db.execute(
-        "INSERT INTO timers (game_id, kind, due_at, payload) VALUES (?, ?, ?, ?)"
+        "INSERT INTO timers (game_id, kind, due_at, payload, version) VALUES (?, ?, ?, ?, ?)"
         " ON CONFLICT (game_id, kind) DO UPDATE"
-        " SET due_at = excluded.due_at, payload = excluded.payload",
-        (game_id, timer.kind, timer.due_at, _dumps(timer.payload)),
+        " SET due_at = excluded.due_at, payload = excluded.payload, version = excluded.version",
+        (game_id, timer.kind, timer.due_at, _dumps(timer.payload), version),
     )
 
 
@@ -810,23 +1004,29 @@ def _usable_path(path: Path) -> None:
         )
 
 
-def check_database(path: str | Path) -> None:
+def check_database(
+    path: str | Path, migrations: Path = MIGRATIONS, *, wait: float = LOCK_WAIT_AT_START
+) -> None:
     """Refuse now, with one sentence (DatabaseUnusable), a database the bot could not
     keep games in: a path that is no file, a folder or file it may not write, a file
-    that is not SQLite or is damaged. A missing file is fine: it is created."""
+    that is not SQLite or is damaged, one another process keeps locked (for `wait`
+    seconds), one a newer release has migrated. A missing file is fine: it is created."""
     if str(path) == ":memory:":
         return
     path = Path(path)
     _usable_path(path)
-    db = sqlite3.connect(path, isolation_level=None)
+    db = sqlite3.connect(path, isolation_level=None, timeout=wait)
     try:
         rows = db.execute("PRAGMA quick_check").fetchall()
         db.execute("BEGIN IMMEDIATE")  # can we write? (a read-only mount says no)
         try:
             db.execute("CREATE TABLE write_probe (x)")
+            newer = _newer_schema(_schema_version(db), migration_files(migrations), str(path))
         finally:
             db.execute("ROLLBACK")
     except sqlite3.DatabaseError as error:
+        if _is_locked(error):  # not damage: restoring a backup would lose newer games
+            raise DatabaseUnusable(_locked_sentence(path)) from None
         raise DatabaseUnusable(
             f"The database {path} cannot be used ({error}); restore it from a backup"
             " or point DATABASE_PATH at another file."
@@ -838,6 +1038,44 @@ def check_database(path: str | Path) -> None:
             f"The database {path} is damaged (SQLite's check: {rows[0][0]}); restore it"
             " from a backup or point DATABASE_PATH at another file."
         )
+    if newer is not None:
+        raise DatabaseUnusable(newer)
+
+
+def _is_locked(error: sqlite3.Error) -> bool:
+    """Another connection holds the lock the statement needed (SQLITE_BUSY/LOCKED)."""
+    code = getattr(error, "sqlite_errorcode", 0) & 0xFF
+    return code in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
+
+
+def _locked_sentence(path: Path) -> str:
+    return (
+        f"The database {path} is locked by another process (another copy of the bot?);"
+        " stop that process, or point DATABASE_PATH at another file."
+    )
+
+
+def _schema_version(db: sqlite3.Connection) -> int:
+    """The newest migration recorded in the database (0: none yet)."""
+    known = db.execute(
+        "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'"
+    ).fetchone()
+    if known is None:
+        return 0
+    (newest,) = db.execute("SELECT MAX(version) FROM schema_migrations").fetchone()
+    return int(newest or 0)
+
+
+def _newer_schema(found: int, files: list[tuple[int, Path]], path: str) -> str | None:
+    """The sentence refusing a database migrated further than this release knows."""
+    known = max((number for number, _ in files), default=0)
+    if found <= known:
+        return None
+    return (
+        f"The database {path} was migrated by a newer release of the bot (schema version"
+        f" {found}; this release knows versions up to {known}): run that release or a newer"
+        " one, or point DATABASE_PATH at another file."
+    )
 
 
 def migration_files(folder: Path) -> list[tuple[int, Path]]:

@@ -333,7 +333,7 @@ class Commands:
             t(
                 f"games.{row.status}",
                 locale,
-                game=registry.get(row.kind).name,
+                game=_game_name(row.kind),
                 place=f"<#{row.channel_id}>",
                 host=f"<@{row.host_id}>",
             )
@@ -387,3 +387,12 @@ class Commands:
             ),
         )
         await interaction.response.send_message(ephemeral=True, **send_kwargs(confirm))
+
+
+def _game_name(kind: str) -> str:
+    """A listed game's name; a kind this release does not know (a game removed since,
+    a bad hand edit) is listed by its id rather than failing the whole list."""
+    try:
+        return registry.get(kind).name
+    except KeyError:
+        return kind

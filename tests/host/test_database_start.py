@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.core.store import DatabaseUnusable, check_database
+from bot.core.store import MIGRATIONS, DatabaseUnusable, Store, check_database, migration_files
 
 TOKEN = "a" * 24 + ".bbbbbb." + "c" * 30  # well-formed, never used: the check comes first
 
@@ -88,9 +88,55 @@ def test_a_read_only_connection_fails_the_write_probe(
     sqlite3.connect(path).execute("CREATE TABLE t (x)").connection.close()
     connect = sqlite3.connect
 
-    def read_only(database: Path, isolation_level: None = None) -> sqlite3.Connection:
-        return connect(f"file:{database}?mode=ro", uri=True, isolation_level=isolation_level)
+    def read_only(
+        database: Path, isolation_level: None = None, timeout: float = 5.0
+    ) -> sqlite3.Connection:
+        return connect(
+            f"file:{database}?mode=ro", uri=True, isolation_level=isolation_level, timeout=timeout
+        )
 
     monkeypatch.setattr(sqlite3, "connect", read_only)
     with pytest.raises(DatabaseUnusable, match="readonly"):
         check_database(path)
+
+
+def test_a_database_locked_by_another_process_is_said_to_be_locked_not_damaged(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "games.sqlite3"
+    other = sqlite3.connect(path, isolation_level=None)
+    other.execute("CREATE TABLE t (x)")
+    other.execute("BEGIN IMMEDIATE")  # another process is writing, and keeps at it
+    try:
+        with pytest.raises(DatabaseUnusable) as caught:
+            check_database(path, wait=0.05)
+    finally:
+        other.execute("ROLLBACK")
+        other.close()
+    sentence = str(caught.value)
+    assert sentence == (
+        f"The database {path} is locked by another process (another copy of the bot?);"
+        " stop that process, or point DATABASE_PATH at another file."
+    )
+    check_database(path)  # once it lets go, the bot starts
+
+
+async def test_a_database_from_a_newer_release_is_refused_naming_both_versions(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "games.sqlite3"
+    store = await Store.open(path)
+    await store.close()
+    with sqlite3.connect(path) as db:  # a later release added migration 999
+        db.execute("INSERT INTO schema_migrations VALUES (999, '999_future.sql', 'now')")
+    known = migration_files(MIGRATIONS)[-1][0]
+    expected = (
+        f"The database {path} was migrated by a newer release of the bot (schema version 999;"
+        f" this release knows versions up to {known}): run that release or a newer one, or"
+        " point DATABASE_PATH at another file."
+    )
+    done = run_bot(path)
+    assert done.returncode == 2 and done.stderr.strip().splitlines() == [expected]
+    with pytest.raises(DatabaseUnusable) as caught:
+        await Store.open(path)  # the store refuses it too (a bot started without the check)
+    assert str(caught.value) == expected

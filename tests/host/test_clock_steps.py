@@ -1,0 +1,61 @@
+"""The wall clock stepping (NTP, a VM resumed) while time runs on: every pending
+deadline keeps the time it had left, in the store and in the cached game."""
+
+from __future__ import annotations
+
+import logging
+
+import pytest
+
+from bot.core.service import GameService
+from bot.core.store import Store
+from tests.support.clock import FakeClock
+
+ANA, BEN = 100, 200
+HOUR = 3600.0
+
+
+async def started(service: GameService, channel: int) -> int:
+    live = await service.open_lobby(
+        kind="race", options={"turn_seconds": 60}, guild_id=1, channel_id=channel,
+        parent_id=5, host_id=ANA, host_name="Ana", locale="en",
+    )  # fmt: skip
+    await service.join(live.id, BEN, "Ben")
+    await service.start(live.id, ANA)
+    return live.id
+
+
+async def timeouts(store: Store, game_id: int) -> int:
+    return sum(user is None for _, user, _ in await store.actions(game_id))
+
+
+async def test_a_deadline_still_fires_on_time_when_the_wall_clock_jumps_back(
+    service: GameService, store: Store, clock: FakeClock, caplog: pytest.LogCaptureFixture
+) -> None:
+    game_id = await started(service, 10)
+    clock.step(-HOUR)
+    await clock.advance(30)
+    live = await service.load(game_id)
+    assert live.deadline_at == pytest.approx(clock.now() + 30)  # the cached one moved too
+    (deadline,) = [t for t in await store.timers(game_id) if t.kind == "deadline"]
+    assert deadline.due_at == pytest.approx(clock.now() + 30)
+    await clock.advance(29)
+    assert await timeouts(store, game_id) == 0
+    await clock.advance(1)  # 60 s after the turn began, whatever the wall clock says
+    assert await timeouts(store, game_id) == 1
+    steps = [r for r in caplog.records if "wall clock stepped" in r.getMessage()]
+    assert len(steps) == 1 and steps[0].levelno == logging.WARNING
+
+
+async def test_a_deadline_does_not_fire_early_when_the_wall_clock_jumps_forward(
+    service: GameService, store: Store, clock: FakeClock
+) -> None:
+    waiting, other = await started(service, 10), await started(service, 11)
+    clock.step(HOUR)
+    await service.act(other, ANA, {"amount": 1})  # a click elsewhere wakes the timers
+    await clock.advance(59)
+    assert await timeouts(store, waiting) == 0  # not an hour's worth early
+    assert await timeouts(store, other) == 0  # (its new deadline was set after the step)
+    await clock.advance(1)
+    assert await timeouts(store, waiting) == 1
+    assert await timeouts(store, other) == 1
