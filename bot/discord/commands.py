@@ -103,6 +103,13 @@ def option_texts(
     return names, descriptions, choices
 
 
+def chosen_as_shown(field: str, value: str, locale: str) -> str:
+    """A host option's choice as the /newgame menu shows it ('pings: direct message'),
+    not its stored value."""
+    key = option_key("", field)
+    return f"{t(f'{key}.name', locale)}: {t(f'{key}.choice.{value}', locale)}"
+
+
 def command_text(command: str, part: str, default: str) -> app_commands.locale_str:
     """A host command's name or description (`command.<command>.<part>`)."""
     key = f"command.{command}.{part}"
@@ -175,7 +182,8 @@ class Commands:
             locale = locale_of(interaction)
             command = t("command.newgame.name", locale)
             games = ", ".join(f"`/{command} {g.id}` ({g.name})" for g in self._games)
-            await tell(interaction, t("help.text", locale, games=games))
+            pings = {v: chosen_as_shown("pings", v, locale) for v in ("dm", "off")}
+            await tell(interaction, t("help.text", locale, games=games, **pings))
 
         @tree.command(
             name=command_text("games", "name", "games"),

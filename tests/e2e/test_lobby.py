@@ -119,6 +119,18 @@ async def test_games_rules_and_help(world: World) -> None:
     assert "/newgame race" in helped.content
 
 
+async def test_help_names_option_choices_as_the_menu_shows_them(world: World) -> None:
+    """/help tells how to get turn notices by DM in the words /newgame's menu shows
+    (the choice's name), not the stored value (`pings:dm`)."""
+    ana = world.double.user("Ana")
+    ute = world.double.add_member("Ute", locale="de")
+    helped = (await world.answer(await ana.slash("help"))).content
+    assert "`pings: direct message`" in helped and "`pings: no notice`" in helped
+    assert "pings:dm" not in helped
+    german = (await world.answer(await ute.slash("help"))).content
+    assert "`hinweise: Direktnachricht`" in german
+
+
 async def test_panels_are_private_and_stale_buttons_refused(world: World) -> None:
     ana, ben, cleo = world.users("Ana", "Ben", "Cleo")
     place = await world.open_game(ana, "race")
