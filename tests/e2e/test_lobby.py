@@ -240,6 +240,23 @@ async def test_newgame_tabula_opens_a_lupusburg_lobby(world: World) -> None:
     assert buttons(table(place)) == ["Join", "Leave", "Start", "Cancel"]
 
 
+@pytest.mark.parametrize("offered_games", [[registry.get("lupun"), registry.get("lupusburg")]])
+async def test_a_lobby_says_what_an_option_of_0_means(world: World) -> None:
+    """0 is "no limit" for a time and "one per other player" for Lupun's rounds, with
+    the count for the players there (at least the game's fewest)."""
+    ana, ben, cleo = world.users("Ana", "Ben", "Cleo")
+    place = await world.open_game(ana, "lupun")
+    assert "Rounds: one per other player (1)" in lobby_text(place)
+    assert "Seconds per step: no limit" in lobby_text(place)
+    await world.press(ben, table(place), "Join")
+    await world.press(cleo, table(place), "Join")
+    assert "Rounds: one per other player (2)" in lobby_text(place)
+    other = await world.open_game(ben, "lupusburg", discussion_minutes=0, turn_seconds=0)
+    shown = lobby_text(other)
+    assert "Minutes of discussion: no limit" in shown and "Seconds per turn: no limit" in shown
+    assert ": 0" not in shown
+
+
 async def test_without_send_messages_in_threads_the_game_is_played_in_the_channel(
     world: World,
 ) -> None:
