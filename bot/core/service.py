@@ -443,9 +443,17 @@ class GameService:
         await self._notify(Change(live, status, user_id, version=version))
         return live
 
+    async def channel_gone(self, channel_id: int) -> None:
+        """A thread or channel was deleted: its open game ends (`abandon`), and a game
+        that was played there is listed as in a deleted place."""
+        await self.store.place_gone(channel_id)
+        if live := await self.game_in(channel_id):
+            await self.abandon(live.id)
+
     async def abandon(self, game_id: int) -> None:
         """End a game whose channel is gone: nobody can see or play it any more."""
         live = await self.load(game_id)
+        await self.store.place_gone(live.row.channel_id)
         async with live.lock:
             if not live.row.is_open:
                 return

@@ -288,6 +288,49 @@ class Store:
         )
         return [_game(row) for row in rows]
 
+    async def hosted(self, guild_id: int, host_id: int, kind: str) -> int:
+        """How many games of `kind` the member has hosted on the server (any status)."""
+        row = await self._fetchone(
+            "SELECT COUNT(*) AS n FROM games WHERE guild_id = ? AND host_id = ? AND kind = ?",
+            (guild_id, host_id, kind),
+        )
+        return int(row["n"]) if row is not None else 0
+
+    async def place_gone(self, channel_id: int) -> None:
+        """Remember that a thread or channel that held a game was deleted."""
+        await self._write(
+            lambda db: db.execute(
+                "INSERT OR IGNORE INTO places_gone SELECT ?"
+                " WHERE EXISTS (SELECT 1 FROM games WHERE channel_id = ?)",
+                (channel_id, channel_id),
+            )
+        )
+
+    async def places_gone(self, channel_ids: Iterable[int]) -> set[int]:
+        """Those of the channels that were deleted (see `place_gone`)."""
+        wanted = sorted(set(channel_ids))
+        marks = ",".join("?" * len(wanted))
+        rows = await self._fetchall(
+            f"SELECT channel_id FROM places_gone WHERE channel_id IN ({marks})", tuple(wanted)
+        )
+        return {row["channel_id"] for row in rows}
+
+    async def guild_locale(self, guild_id: int) -> str | None:
+        """The server's default language for its games, set by an admin; None: unset."""
+        row = await self._fetchone(
+            "SELECT locale FROM guild_settings WHERE guild_id = ?", (guild_id,)
+        )
+        return str(row["locale"]) if row is not None else None
+
+    async def set_guild_locale(self, guild_id: int, locale: str) -> None:
+        await self._write(
+            lambda db: db.execute(
+                "INSERT INTO guild_settings (guild_id, locale) VALUES (?, ?)"
+                " ON CONFLICT (guild_id) DO UPDATE SET locale = excluded.locale",
+                (guild_id, locale),
+            )
+        )
+
     async def players(self, game_id: int) -> list[PlayerRow]:
         rows = await self._fetchall(
             "SELECT seat, user_id, display_name, timeouts, away, dms_closed FROM players"

@@ -30,6 +30,7 @@ from games.engine import AnyGame, Options, option_key
 
 COMMAND_NAME = re.compile(r"[a-z0-9_-]{1,32}")
 MAX_SUBCOMMANDS = 25
+THREAD_NAME = 100  # Discord's longest thread name
 THREAD_HOURS: Literal[10080] = 10080  # a week of inactivity before Discord archives a game's thread
 
 
@@ -291,8 +292,12 @@ class Commands:
         user = interaction.user
         await self._service.require_room_for_lobby(interaction.guild_id, user.id, channel.id)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        host = clean_name(user.display_name)  # a thread's name: one line
-        place, parent = await self._game_place(channel, game, host, may_thread)
+        # A thread's name: one line, numbered from the host's second game of the kind.
+        hosted = await self._service.store.hosted(interaction.guild_id, user.id, game.id)
+        number = f" ({hosted + 1})" if hosted else ""
+        title = f"{game.name}: {clean_name(user.display_name)}"[: THREAD_NAME - len(number)]
+        title += number
+        place, parent = await self._game_place(channel, title, may_thread)
         try:
             live = await self._service.open_lobby(
                 kind=game.id,
@@ -316,13 +321,13 @@ class Commands:
         )
 
     async def _game_place(
-        self, channel: Any, game: AnyGame, host: str, may_thread: bool
+        self, channel: Any, title: str, may_thread: bool
     ) -> tuple[discord.abc.Snowflake, int | None]:
         """A new thread from the channel; the channel itself where threads are not allowed."""
         if isinstance(channel, discord.TextChannel) and may_thread:
             try:
                 thread = await channel.create_thread(
-                    name=f"{game.name}: {host}"[:100],
+                    name=title,
                     type=discord.ChannelType.public_thread,
                     auto_archive_duration=THREAD_HOURS,
                 )
@@ -333,16 +338,27 @@ class Commands:
 
     async def _list_games(self, interaction: discord.Interaction) -> None:
         locale = locale_of(interaction)
-        rows = await self._service.store.games_in_guild(interaction.guild_id or 0)
+        store = self._service.store
+        rows = await store.games_in_guild(interaction.guild_id or 0)
         if not rows:
             await tell(interaction, t("games.none", locale))
             return
+        # Discord shows a deleted thread's mention as "#unknown": say what it was.
+        gone = await store.places_gone(row.channel_id for row in rows)
+        deleted = {
+            False: t("games.deleted_channel", locale),
+            True: t("games.deleted_thread", locale),
+        }
         lines = [
             t(
                 f"games.{row.status}",
                 locale,
                 game=registry.get(row.kind).name,
-                place=f"<#{row.channel_id}>",
+                place=(
+                    deleted[row.parent_id is not None]
+                    if row.channel_id in gone
+                    else f"<#{row.channel_id}>"
+                ),
                 host=f"<@{row.host_id}>",
             )
             for row in rows

@@ -182,6 +182,36 @@ async def test_a_game_whose_thread_was_deleted_ends_quietly(world: World) -> Non
     world.double.reset_health()  # the bot's requests to the deleted thread failed, as expected
 
 
+async def test_a_host_s_games_of_one_kind_get_numbered_threads(world: World) -> None:
+    ana, ben = world.users("Ana", "Ben")
+    first = await world.open_game(ana, "race")
+    await world.press(ana, table(first), "Cancel")
+    second = await world.open_game(ana, "race")
+    other = await world.open_game(ben, "race")
+    assert (first.name, second.name) == ("Race to Ten: Ana", "Race to Ten: Ana (2)")
+    assert other.name == "Race to Ten: Ben"
+
+
+async def test_games_says_deleted_thread_for_a_game_whose_thread_is_gone(world: World) -> None:
+    """Discord renders the mention of a deleted thread "#unknown": /games says what it
+    was, for a game that ended with its thread and for one that had ended before."""
+    ana, ben = world.users("Ana", "Ben")
+    running = await world.open_game(ana, "race")
+    await world.press(ben, table(running), "Join")
+    await world.press(ana, table(running), "Start")
+    cancelled = await world.open_game(ben, "race")
+    await world.press(ben, table(cancelled), "Cancel")
+    kept = await world.open_game(ben, "race")
+    world.double.delete_channel(running)
+    world.double.delete_channel(cancelled)
+    await world.settle()
+    listing = (await world.answer(await ana.slash("games"))).content
+    assert f"<#{running.id}>" not in listing and f"<#{cancelled.id}>" not in listing
+    assert "Race to Ten in a deleted thread: ended early" in listing
+    assert "Race to Ten in a deleted thread: cancelled" in listing
+    assert f"<#{kept.id}>: lobby" in listing
+
+
 async def test_the_host_pauses_and_resumes(world: World) -> None:
     ana, ben = world.users("Ana", "Ben")
     place = await world.open_game(ana, "race", turn_seconds=60)
