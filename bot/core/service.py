@@ -260,6 +260,11 @@ class GameService:
         queue = self._outbox.get(game_id)
         return queue[0] if queue else None
 
+    async def shown_game(self, game_id: int) -> None:
+        """Return once the game's changes so far have been shown (e.g. its lobby posted)."""
+        while (task := self._showing.get(game_id)) is not None:
+            await asyncio.gather(task, return_exceptions=True)
+
     async def shown(self) -> None:
         """Return once every change so far has been shown (tests, shutdown)."""
         while self._showing:
@@ -293,7 +298,10 @@ class GameService:
         host_id: int,
         host_name: str,
         locale: str,
+        previous_id: int | None = None,
     ) -> LiveGame:
+        """A new lobby; `previous_id`: the game it is a rematch of (its players keep
+        their seat order)."""
         await self.require_room_for_lobby(guild_id, host_id, parent_id or channel_id)
         game = registry.get(kind)
         parsed = game.parse_options(options)
@@ -316,6 +324,7 @@ class GameService:
                 now=now,
                 timers=timers,
                 notice=plain_notice("opened", host_id),
+                previous_id=previous_id,
             )
         except ChannelBusy:
             raise Refused("host.channel_busy") from None

@@ -225,9 +225,10 @@ class Store:
         now: float,
         timers: Sequence[TimerUpdate] = (),
         notice: Notice | None = None,
+        previous_id: int | None = None,
     ) -> GameRow:
         """A new game in its lobby, with the host seated first (and its lobby's timers,
-        e.g. a scheduled start)."""
+        e.g. a scheduled start); `previous_id`: the game it is a rematch of."""
         values = (guild_id, channel_id, parent_id, kind, _dumps(options), host_id, locale, seed)
 
         def create(db: sqlite3.Connection) -> int:
@@ -242,6 +243,8 @@ class Store:
                 "INSERT INTO players (game_id, seat, user_id, display_name) VALUES (?, 0, ?, ?)",
                 (game_id, host_id, host_name),
             )
+            if previous_id is not None:
+                db.execute("INSERT INTO rematches VALUES (?, ?)", (game_id, previous_id))
             for timer in timers:
                 _update_timer(db, game_id, timer)
             if notice is not None:
@@ -359,7 +362,8 @@ class Store:
         now: float,
         notice: Notice | None = None,
     ) -> int:
-        """Seat the user last; the new version. Raises VersionConflict."""
+        """Seat the user last (in a rematch's lobby: see `seat_as_before`); the new
+        version. Raises VersionConflict."""
 
         def join(db: sqlite3.Connection) -> int:
             version = _bump(db, game_id, expected, now, notice=notice)
@@ -368,6 +372,7 @@ class Store:
                 " SELECT ?, COALESCE(MAX(seat) + 1, 0), ?, ? FROM players WHERE game_id = ?",
                 (game_id, user_id, name, game_id),
             )
+            seat_as_before(db, game_id)
             return version
 
         return await self._write(join)
@@ -786,6 +791,40 @@ def seat_host_first(db: sqlite3.Connection, game_id: int, host_id: int) -> None:
     db.execute(
         "UPDATE players SET seat = -1 - ((seat - ? + ?) % ?) WHERE game_id = ?",
         (row["seat"], row["seats"], row["seats"], game_id),
+    )
+    db.execute("UPDATE players SET seat = -seat - 1 WHERE game_id = ?", (game_id,))
+
+
+def seat_as_before(db: sqlite3.Connection, game_id: int) -> None:
+    """In a rematch's lobby, seat the last game's players in their clockwise order
+    from the host, whatever order they joined in, and the other players after them."""
+    previous = db.execute(
+        "SELECT previous_id, host_id FROM rematches JOIN games ON games.id = game_id"
+        " WHERE game_id = ?",
+        (game_id,),
+    ).fetchone()
+    if previous is None:
+        return
+    before = {
+        row["user_id"]: row["seat"]
+        for row in db.execute(
+            "SELECT user_id, seat FROM players WHERE game_id = ?", (previous["previous_id"],)
+        )
+    }
+    start, count = before.get(previous["host_id"], 0), len(before)
+    seated = db.execute(
+        "SELECT user_id, seat FROM players WHERE game_id = ?", (game_id,)
+    ).fetchall()
+
+    def place(row: sqlite3.Row) -> int:
+        old = before.get(row["user_id"])
+        return int(row["seat"]) + count if old is None else (old - start) % count
+
+    order = sorted(seated, key=place)
+    # Two steps so the primary key never sees two rows on one seat.
+    db.executemany(
+        "UPDATE players SET seat = ? WHERE game_id = ? AND user_id = ?",
+        [(-1 - seat, game_id, row["user_id"]) for seat, row in enumerate(order)],
     )
     db.execute("UPDATE players SET seat = -seat - 1 WHERE game_id = ?", (game_id,))
 

@@ -10,3 +10,10 @@ CREATE TABLE guild_settings (
     guild_id INTEGER PRIMARY KEY,
     locale   TEXT    NOT NULL
 );
+
+-- A rematch's lobby and the game it follows: the last game's players keep their seat
+-- order in it, whatever order they join in.
+CREATE TABLE rematches (
+    game_id     INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+    previous_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE
+);
