@@ -1,5 +1,6 @@
-"""Slash commands: /newgame <game> (one subcommand per game, options from its model),
-/games, /pause, /resume, /abort, /rules and /help."""
+"""Slash commands: /newgame <game> (one subcommand per game, options from its model,
+and the game's language), /games, /language (a server's default for its games),
+/pause, /resume, /abort, /rules and /help."""
 
 from __future__ import annotations
 
@@ -24,7 +25,7 @@ from bot.discord.replies import guarded, locale_of, tell
 from bot.discord.router import is_manager
 from bot.discord.translator import english, text
 from bot.discord.ui import Button, Screen, send_kwargs
-from bot.i18n import has, t
+from bot.i18n import DEFAULT_LOCALE, catalogs, has, language, t
 from games import registry
 from games.engine import AnyGame, Options, option_key
 
@@ -111,6 +112,21 @@ def chosen_as_shown(field: str, value: str, locale: str) -> str:
     return f"{t(f'{key}.name', locale)}: {t(f'{key}.choice.{value}', locale)}"
 
 
+LANGUAGE = "language"  # /newgame's host option beside the game's: the table's language
+
+
+def language_choices() -> list[app_commands.Choice[str]]:
+    """The languages the catalog speaks, each named in itself (English, Deutsch)."""
+    codes = sorted(catalogs(), key=lambda code: (code != DEFAULT_LOCALE, code))
+    return [app_commands.Choice(name=t("language.name", code), value=code) for code in codes]
+
+
+def option_text(command: str, option: str, part: str, default: str) -> app_commands.locale_str:
+    """A host command option's name or description (`command.<command>.option.<option>.*`)."""
+    key = f"command.{command}.option.{option}.{part}"
+    return text(english(key, default), key)
+
+
 def command_text(command: str, part: str, default: str) -> app_commands.locale_str:
     """A host command's name or description (`command.<command>.<part>`)."""
     key = f"command.{command}.{part}"
@@ -195,6 +211,24 @@ class Commands:
             await guarded(interaction, lambda: self._list_games(interaction))
 
         @tree.command(
+            name=command_text("language", "name", "language"),
+            description=command_text(
+                "language", "description", "Set the language of this server's new games"
+            ),
+        )
+        @app_commands.rename(language=option_text("language", "language", "name", "language"))
+        @app_commands.describe(
+            language=option_text("language", "language", "description", "The language")
+        )
+        @app_commands.choices(language=language_choices())
+        @app_commands.default_permissions(manage_guild=True)
+        @app_commands.guild_only()
+        async def language_(
+            interaction: discord.Interaction, language: app_commands.Choice[str]
+        ) -> None:
+            await guarded(interaction, lambda: self._set_language(interaction, language.value))
+
+        @tree.command(
             name=command_text("pause", "name", "pause"),
             description=command_text("pause", "description", "Pause the game in this thread"),
         )
@@ -248,17 +282,29 @@ class Commands:
             await guarded(interaction, lambda: self._abort(interaction))
 
     def _newgame_command(self, game: AnyGame, name: str) -> app_commands.Command[Any, ..., None]:
+        """A game's /newgame subcommand: the game's options, then the host's `language`
+        (a host matter, kept as the game's locale, not among its options)."""
         parameters = option_parameters(game.options_model)
+        assert LANGUAGE not in game.options_model.model_fields, game.id
+        in_language = inspect.Parameter(
+            LANGUAGE, inspect.Parameter.KEYWORD_ONLY, annotation=str, default=None
+        )
 
         async def callback(interaction: discord.Interaction, **options: Any) -> None:
+            spoken = options.pop(LANGUAGE, None)
             chosen = {k: v for k, v in options.items() if v is not None}
-            await guarded(interaction, lambda: self._newgame(interaction, game, chosen))
+            await guarded(interaction, lambda: self._newgame(interaction, game, chosen, spoken))
 
         callback.__signature__ = inspect.Signature(  # type: ignore[attr-defined]
             [inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD,
-                               annotation=discord.Interaction), *parameters]
+                               annotation=discord.Interaction), *parameters, in_language]
         )  # fmt: skip
         names, descriptions, choices = option_texts(game)
+        names[LANGUAGE] = option_text("newgame", LANGUAGE, "name", LANGUAGE)
+        descriptions[LANGUAGE] = option_text(
+            "newgame", LANGUAGE, "description", "The language of the lobby, table and notices"
+        )
+        choices[LANGUAGE] = language_choices()
         app_commands.rename(**names)(callback)
         app_commands.describe(**descriptions)(callback)
         if choices:
@@ -271,7 +317,11 @@ class Commands:
         )
 
     async def _newgame(
-        self, interaction: discord.Interaction, game: AnyGame, options: dict[str, Any]
+        self,
+        interaction: discord.Interaction,
+        game: AnyGame,
+        options: dict[str, Any],
+        spoken: str | None = None,
     ) -> None:
         locale = locale_of(interaction)
         if interaction.guild_id is None or interaction.channel is None:
@@ -307,7 +357,7 @@ class Commands:
                 parent_id=parent,
                 host_id=user.id,
                 host_name=user.display_name,
-                locale=str(interaction.guild_locale.value) if interaction.guild_locale else locale,
+                locale=await self._table_language(interaction.guild_id, spoken, locale),
             )
         except BaseException:
             # Only a thread made by this command (never the one it was typed in).
@@ -319,6 +369,23 @@ class Commands:
             interaction,
             t("newgame.opened", locale, game=game.name, place=f"<#{live.row.channel_id}>"),
         )
+
+    async def _table_language(self, guild_id: int, chosen: str | None, host_locale: str) -> str:
+        """The language of a game's public messages: the host's choice, else the server's
+        default (set with /language; Discord's own server locale is en-US on every server
+        that is not a Community one, so it tells nothing), else the host's client's."""
+        if chosen is None:
+            chosen = await self._service.store.guild_locale(guild_id)
+        return language(chosen or host_locale)
+
+    async def _set_language(self, interaction: discord.Interaction, code: str) -> None:
+        if interaction.guild_id is None:
+            raise Refused("host.guild_only")
+        if not is_manager(interaction):
+            raise Refused("host.managers_only")
+        await self._service.store.set_guild_locale(interaction.guild_id, language(code))
+        said = t("language.set", locale_of(interaction), language=t("language.name", code))
+        await tell(interaction, said)
 
     async def _game_place(
         self, channel: Any, title: str, may_thread: bool
