@@ -140,6 +140,7 @@ class Router:
             if refusal.key != "host.channel_busy" or opened is None:
                 raise
             # Pressed again, or by another player: the rematch someone opened first.
+            await self._service.shown_game(opened.id)  # its lobby is posted
             host, link = f"<@{opened.row.host_id}>", _table_link(opened) or ""
             raise Refused("host.rematch_opened", host=host, link=link) from None
         others = [p.user_id for p in old.players if p.user_id != user.id]
