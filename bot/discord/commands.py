@@ -116,8 +116,10 @@ LANGUAGE = "language"  # /newgame's host option beside the game's: the table's l
 
 
 def language_choices() -> list[app_commands.Choice[str]]:
-    """The languages the catalog speaks, each named in itself (English, Deutsch)."""
-    codes = sorted(catalogs(), key=lambda code: (code != DEFAULT_LOCALE, code))
+    """The languages the host's catalog speaks (not only a game's), each named in
+    itself (English, Deutsch)."""
+    spoken = [code for code, sentences in catalogs().items() if "language.name" in sentences]
+    codes = sorted(spoken, key=lambda code: (code != DEFAULT_LOCALE, code))
     return [app_commands.Choice(name=t("language.name", code), value=code) for code in codes]
 
 
