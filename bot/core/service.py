@@ -315,6 +315,11 @@ class GameService:
         queue = self._outbox.get(game_id)
         return queue[0] if queue else None
 
+    async def shown_game(self, game_id: int) -> None:
+        """Return once the game's changes so far have been shown (e.g. its lobby posted)."""
+        while (task := self._showing.get(game_id)) is not None:
+            await asyncio.gather(task, return_exceptions=True)
+
     async def shown(self) -> None:
         """Return once every change so far has been shown, or waits to be tried again
         because Discord could not take it (tests, shutdown)."""
@@ -363,7 +368,10 @@ class GameService:
         host_id: int,
         host_name: str,
         locale: str,
+        previous_id: int | None = None,
     ) -> LiveGame:
+        """A new lobby; `previous_id`: the game it is a rematch of (its players keep
+        their seat order)."""
         await self.require_room_for_lobby(guild_id, host_id, parent_id or channel_id)
         game = registry.get(kind)
         parsed = game.parse_options(options)
@@ -386,6 +394,7 @@ class GameService:
                 now=now,
                 timers=timers,
                 notice=plain_notice("opened", host_id),
+                previous_id=previous_id,
             )
         except ChannelBusy:
             raise Refused("host.channel_busy") from None
@@ -513,9 +522,17 @@ class GameService:
         await self._notify(Change(live, status, user_id, version=version))
         return live
 
+    async def channel_gone(self, channel_id: int) -> None:
+        """A thread or channel was deleted: its open game ends (`abandon`), and a game
+        that was played there is listed as in a deleted place."""
+        await self.store.place_gone(channel_id)
+        if live := await self.game_in(channel_id):
+            await self.abandon(live.id)
+
     async def abandon(self, game_id: int) -> None:
         """End a game whose channel is gone: nobody can see or play it any more."""
         live = await self.load(game_id)
+        await self.store.place_gone(live.row.channel_id)
         async with live.lock:
             if not live.row.is_open:
                 return

@@ -361,9 +361,10 @@ class Store:
         now: float,
         timers: Sequence[TimerUpdate] = (),
         notice: Notice | None = None,
+        previous_id: int | None = None,
     ) -> GameRow:
         """A new game in its lobby, with the host seated first (and its lobby's timers,
-        e.g. a scheduled start)."""
+        e.g. a scheduled start); `previous_id`: the game it is a rematch of."""
         values = (guild_id, channel_id, parent_id, kind, _dumps(options), host_id, locale, seed)
 
         def create(db: sqlite3.Connection) -> int:
@@ -378,6 +379,8 @@ class Store:
                 "INSERT INTO players (game_id, seat, user_id, display_name) VALUES (?, 0, ?, ?)",
                 (game_id, host_id, host_name),
             )
+            if previous_id is not None:
+                db.execute("INSERT INTO rematches VALUES (?, ?)", (game_id, previous_id))
             for timer in timers:
                 _update_timer(db, game_id, timer, 0)
             if notice is not None:
@@ -424,6 +427,49 @@ class Store:
         )
         return [self._game(row) for row in rows]
 
+    async def hosted(self, guild_id: int, host_id: int, kind: str) -> int:
+        """How many games of `kind` the member has hosted on the server (any status)."""
+        row = await self._fetchone(
+            "SELECT COUNT(*) AS n FROM games WHERE guild_id = ? AND host_id = ? AND kind = ?",
+            (guild_id, host_id, kind),
+        )
+        return int(row["n"]) if row is not None else 0
+
+    async def place_gone(self, channel_id: int) -> None:
+        """Remember that a thread or channel that held a game was deleted."""
+        await self._write(
+            lambda db: db.execute(
+                "INSERT OR IGNORE INTO places_gone SELECT ?"
+                " WHERE EXISTS (SELECT 1 FROM games WHERE channel_id = ?)",
+                (channel_id, channel_id),
+            )
+        )
+
+    async def places_gone(self, channel_ids: Iterable[int]) -> set[int]:
+        """Those of the channels that were deleted (see `place_gone`)."""
+        wanted = sorted(set(channel_ids))
+        marks = ",".join("?" * len(wanted))
+        rows = await self._fetchall(
+            f"SELECT channel_id FROM places_gone WHERE channel_id IN ({marks})", tuple(wanted)
+        )
+        return {row["channel_id"] for row in rows}
+
+    async def guild_locale(self, guild_id: int) -> str | None:
+        """The server's default language for its games, set by an admin; None: unset."""
+        row = await self._fetchone(
+            "SELECT locale FROM guild_settings WHERE guild_id = ?", (guild_id,)
+        )
+        return str(row["locale"]) if row is not None else None
+
+    async def set_guild_locale(self, guild_id: int, locale: str) -> None:
+        await self._write(
+            lambda db: db.execute(
+                "INSERT INTO guild_settings (guild_id, locale) VALUES (?, ?)"
+                " ON CONFLICT (guild_id) DO UPDATE SET locale = excluded.locale",
+                (guild_id, locale),
+            )
+        )
+
     async def players(self, game_id: int) -> list[PlayerRow]:
         rows = await self._fetchall(
             "SELECT seat, user_id, display_name, timeouts, away, dms_closed FROM players"
@@ -452,7 +498,8 @@ class Store:
         now: float,
         notice: Notice | None = None,
     ) -> int:
-        """Seat the user last; the new version. Raises VersionConflict."""
+        """Seat the user last (in a rematch's lobby: see `seat_as_before`); the new
+        version. Raises VersionConflict."""
 
         def join(db: sqlite3.Connection) -> int:
             version = _bump(db, game_id, expected, now, notice=notice)
@@ -461,6 +508,7 @@ class Store:
                 " SELECT ?, COALESCE(MAX(seat) + 1, 0), ?, ? FROM players WHERE game_id = ?",
                 (game_id, user_id, name, game_id),
             )
+            seat_as_before(db, game_id)
             return version
 
         return await self._write(join)
@@ -962,6 +1010,40 @@ def seat_host_first(db: sqlite3.Connection, game_id: int, host_id: int) -> None:
     db.execute(
         "UPDATE players SET seat = -1 - ((seat - ? + ?) % ?) WHERE game_id = ?",
         (row["seat"], row["seats"], row["seats"], game_id),
+    )
+    db.execute("UPDATE players SET seat = -seat - 1 WHERE game_id = ?", (game_id,))
+
+
+def seat_as_before(db: sqlite3.Connection, game_id: int) -> None:
+    """In a rematch's lobby, seat the last game's players in their clockwise order
+    from the host, whatever order they joined in, and the other players after them."""
+    previous = db.execute(
+        "SELECT previous_id, host_id FROM rematches JOIN games ON games.id = game_id"
+        " WHERE game_id = ?",
+        (game_id,),
+    ).fetchone()
+    if previous is None:
+        return
+    before = {
+        row["user_id"]: row["seat"]
+        for row in db.execute(
+            "SELECT user_id, seat FROM players WHERE game_id = ?", (previous["previous_id"],)
+        )
+    }
+    start, count = before.get(previous["host_id"], 0), len(before)
+    seated = db.execute(
+        "SELECT user_id, seat FROM players WHERE game_id = ?", (game_id,)
+    ).fetchall()
+
+    def place(row: sqlite3.Row) -> int:
+        old = before.get(row["user_id"])
+        return int(row["seat"]) + count if old is None else (old - start) % count
+
+    order = sorted(seated, key=place)
+    # Two steps so the primary key never sees two rows on one seat.
+    db.executemany(
+        "UPDATE players SET seat = ? WHERE game_id = ? AND user_id = ?",
+        [(-1 - seat, game_id, row["user_id"]) for seat, row in enumerate(order)],
     )
     db.execute("UPDATE players SET seat = -seat - 1 WHERE game_id = ?", (game_id,))
 

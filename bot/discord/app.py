@@ -104,8 +104,8 @@ class TabletopBot(discord.Client):
 
     async def _channel_gone(self, channel_id: int) -> None:
         """A game's thread or channel was deleted: nobody can see or play it any more."""
-        if self.service is not None and (live := await self.service.game_in(channel_id)):
-            await self.service.abandon(live.id)
+        if self.service is not None:
+            await self.service.channel_gone(channel_id)
 
     async def on_message(self, message: discord.Message) -> None:
         own = self.user is not None and message.author.id == self.user.id  # counted on send

@@ -1,5 +1,6 @@
-"""Slash commands: /newgame <game> (one subcommand per game, options from its model),
-/games, /pause, /resume, /abort, /rules and /help."""
+"""Slash commands: /newgame <game> (one subcommand per game, options from its model,
+and the game's language), /games, /language (a server's default for its games),
+/pause, /resume, /abort, /rules and /help."""
 
 from __future__ import annotations
 
@@ -24,12 +25,13 @@ from bot.discord.replies import guarded, locale_of, tell
 from bot.discord.router import is_manager
 from bot.discord.translator import english, text
 from bot.discord.ui import Button, Screen, send_kwargs
-from bot.i18n import has, t
+from bot.i18n import DEFAULT_LOCALE, catalogs, has, language, t
 from games import registry
 from games.engine import AnyGame, Options, option_key
 
 COMMAND_NAME = re.compile(r"[a-z0-9_-]{1,32}")
 MAX_SUBCOMMANDS = 25
+THREAD_NAME = 100  # Discord's longest thread name
 THREAD_HOURS: Literal[10080] = 10080  # a week of inactivity before Discord archives a game's thread
 
 
@@ -101,6 +103,30 @@ def option_texts(
                 for v in values
             ]
     return names, descriptions, choices
+
+
+def chosen_as_shown(field: str, value: str, locale: str) -> str:
+    """A host option's choice as the /newgame menu shows it ('pings: direct message'),
+    not its stored value."""
+    key = option_key("", field)
+    return f"{t(f'{key}.name', locale)}: {t(f'{key}.choice.{value}', locale)}"
+
+
+LANGUAGE = "language"  # /newgame's host option beside the game's: the table's language
+
+
+def language_choices() -> list[app_commands.Choice[str]]:
+    """The languages the host's catalog speaks (not only a game's), each named in
+    itself (English, Deutsch)."""
+    spoken = [code for code, sentences in catalogs().items() if "language.name" in sentences]
+    codes = sorted(spoken, key=lambda code: (code != DEFAULT_LOCALE, code))
+    return [app_commands.Choice(name=t("language.name", code), value=code) for code in codes]
+
+
+def option_text(command: str, option: str, part: str, default: str) -> app_commands.locale_str:
+    """A host command option's name or description (`command.<command>.option.<option>.*`)."""
+    key = f"command.{command}.option.{option}.{part}"
+    return text(english(key, default), key)
 
 
 def command_text(command: str, part: str, default: str) -> app_commands.locale_str:
@@ -175,7 +201,8 @@ class Commands:
             locale = locale_of(interaction)
             command = t("command.newgame.name", locale)
             games = ", ".join(f"`/{command} {g.id}` ({g.name})" for g in self._games)
-            await tell(interaction, t("help.text", locale, games=games))
+            pings = {v: chosen_as_shown("pings", v, locale) for v in ("dm", "off")}
+            await tell(interaction, t("help.text", locale, games=games, **pings))
 
         @tree.command(
             name=command_text("games", "name", "games"),
@@ -184,6 +211,24 @@ class Commands:
         @app_commands.guild_only()
         async def games(interaction: discord.Interaction) -> None:
             await guarded(interaction, lambda: self._list_games(interaction))
+
+        @tree.command(
+            name=command_text("language", "name", "language"),
+            description=command_text(
+                "language", "description", "Set the language of this server's new games"
+            ),
+        )
+        @app_commands.rename(language=option_text("language", "language", "name", "language"))
+        @app_commands.describe(
+            language=option_text("language", "language", "description", "The language")
+        )
+        @app_commands.choices(language=language_choices())
+        @app_commands.default_permissions(manage_guild=True)
+        @app_commands.guild_only()
+        async def language_(
+            interaction: discord.Interaction, language: app_commands.Choice[str]
+        ) -> None:
+            await guarded(interaction, lambda: self._set_language(interaction, language.value))
 
         @tree.command(
             name=command_text("pause", "name", "pause"),
@@ -239,17 +284,29 @@ class Commands:
             await guarded(interaction, lambda: self._abort(interaction))
 
     def _newgame_command(self, game: AnyGame, name: str) -> app_commands.Command[Any, ..., None]:
+        """A game's /newgame subcommand: the game's options, then the host's `language`
+        (a host matter, kept as the game's locale, not among its options)."""
         parameters = option_parameters(game.options_model)
+        assert LANGUAGE not in game.options_model.model_fields, game.id
+        in_language = inspect.Parameter(
+            LANGUAGE, inspect.Parameter.KEYWORD_ONLY, annotation=str, default=None
+        )
 
         async def callback(interaction: discord.Interaction, **options: Any) -> None:
+            spoken = options.pop(LANGUAGE, None)
             chosen = {k: v for k, v in options.items() if v is not None}
-            await guarded(interaction, lambda: self._newgame(interaction, game, chosen))
+            await guarded(interaction, lambda: self._newgame(interaction, game, chosen, spoken))
 
         callback.__signature__ = inspect.Signature(  # type: ignore[attr-defined]
             [inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD,
-                               annotation=discord.Interaction), *parameters]
+                               annotation=discord.Interaction), *parameters, in_language]
         )  # fmt: skip
         names, descriptions, choices = option_texts(game)
+        names[LANGUAGE] = option_text("newgame", LANGUAGE, "name", LANGUAGE)
+        descriptions[LANGUAGE] = option_text(
+            "newgame", LANGUAGE, "description", "The language of the lobby, table and notices"
+        )
+        choices[LANGUAGE] = language_choices()
         app_commands.rename(**names)(callback)
         app_commands.describe(**descriptions)(callback)
         if choices:
@@ -262,7 +319,11 @@ class Commands:
         )
 
     async def _newgame(
-        self, interaction: discord.Interaction, game: AnyGame, options: dict[str, Any]
+        self,
+        interaction: discord.Interaction,
+        game: AnyGame,
+        options: dict[str, Any],
+        spoken: str | None = None,
     ) -> None:
         locale = locale_of(interaction)
         if interaction.guild_id is None or interaction.channel is None:
@@ -283,8 +344,12 @@ class Commands:
         user = interaction.user
         await self._service.require_room_for_lobby(interaction.guild_id, user.id, channel.id)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        host = clean_name(user.display_name)  # a thread's name: one line
-        place, parent = await self._game_place(channel, game, host, may_thread)
+        # A thread's name: one line, numbered from the host's second game of the kind.
+        hosted = await self._service.store.hosted(interaction.guild_id, user.id, game.id)
+        number = f" ({hosted + 1})" if hosted else ""
+        title = f"{game.name}: {clean_name(user.display_name)}"[: THREAD_NAME - len(number)]
+        title += number
+        place, parent = await self._game_place(channel, title, may_thread)
         try:
             live = await self._service.open_lobby(
                 kind=game.id,
@@ -294,7 +359,7 @@ class Commands:
                 parent_id=parent,
                 host_id=user.id,
                 host_name=user.display_name,
-                locale=str(interaction.guild_locale.value) if interaction.guild_locale else locale,
+                locale=await self._table_language(interaction.guild_id, spoken, locale),
             )
         except BaseException:
             # Only a thread made by this command (never the one it was typed in).
@@ -307,14 +372,31 @@ class Commands:
             t("newgame.opened", locale, game=game.name, place=f"<#{live.row.channel_id}>"),
         )
 
+    async def _table_language(self, guild_id: int, chosen: str | None, host_locale: str) -> str:
+        """The language of a game's public messages: the host's choice, else the server's
+        default (set with /language; Discord's own server locale is en-US on every server
+        that is not a Community one, so it tells nothing), else the host's client's."""
+        if chosen is None:
+            chosen = await self._service.store.guild_locale(guild_id)
+        return language(chosen or host_locale)
+
+    async def _set_language(self, interaction: discord.Interaction, code: str) -> None:
+        if interaction.guild_id is None:
+            raise Refused("host.guild_only")
+        if not is_manager(interaction):
+            raise Refused("host.managers_only")
+        await self._service.store.set_guild_locale(interaction.guild_id, language(code))
+        said = t("language.set", locale_of(interaction), language=t("language.name", code))
+        await tell(interaction, said)
+
     async def _game_place(
-        self, channel: Any, game: AnyGame, host: str, may_thread: bool
+        self, channel: Any, title: str, may_thread: bool
     ) -> tuple[discord.abc.Snowflake, int | None]:
         """A new thread from the channel; the channel itself where threads are not allowed."""
         if isinstance(channel, discord.TextChannel) and may_thread:
             try:
                 thread = await channel.create_thread(
-                    name=f"{game.name}: {host}"[:100],
+                    name=title,
                     type=discord.ChannelType.public_thread,
                     auto_archive_duration=THREAD_HOURS,
                 )
@@ -325,16 +407,27 @@ class Commands:
 
     async def _list_games(self, interaction: discord.Interaction) -> None:
         locale = locale_of(interaction)
-        rows = await self._service.store.games_in_guild(interaction.guild_id or 0)
+        store = self._service.store
+        rows = await store.games_in_guild(interaction.guild_id or 0)
         if not rows:
             await tell(interaction, t("games.none", locale))
             return
+        # Discord shows a deleted thread's mention as "#unknown": say what it was.
+        gone = await store.places_gone(row.channel_id for row in rows)
+        deleted = {
+            False: t("games.deleted_channel", locale),
+            True: t("games.deleted_thread", locale),
+        }
         lines = [
             t(
                 f"games.{row.status}",
                 locale,
                 game=_game_name(row.kind),
-                place=f"<#{row.channel_id}>",
+                place=(
+                    deleted[row.parent_id is not None]
+                    if row.channel_id in gone
+                    else f"<#{row.channel_id}>"
+                ),
                 host=f"<@{row.host_id}>",
             )
             for row in rows

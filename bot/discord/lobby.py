@@ -69,10 +69,16 @@ def _label(live: LiveGame, name: str, locale: str) -> str:
 
 
 def _shown(live: LiveGame, name: str, value: object, locale: str) -> str:
-    """An option's value in words: on/off, a choice's name, 'none' for nothing."""
+    """An option's value in words: on/off, a choice's name, 'none' for nothing, and
+    for 0 the option's own words where it has them (`<option>.zero`: "no limit", "one
+    per other player ({others})"; `others`: the other players once it starts, so far)."""
     if isinstance(value, bool):
         return say(live, "lobby.on" if value else "lobby.off", locale)
     if value in ("", None):
         return say(live, "lobby.none", locale)
-    choice = f"{option_key(live.row.kind, name)}.choice.{value}"
+    key = option_key(live.row.kind, name)
+    if value == 0 and has(f"{key}.zero"):
+        seats = max(len(live.players), live.game.min_players)
+        return say(live, f"{key}.zero", locale, others=seats - 1)
+    choice = f"{key}.choice.{value}"
     return say(live, choice, locale) if has(choice) else str(value)

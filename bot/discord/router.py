@@ -123,20 +123,35 @@ class Router:
         if old.seat_of(user.id) is None:
             raise Refused("host.rematch_players_only")
         row = old.row
-        await self._service.open_lobby(
-            kind=row.kind,
-            options=row.options,
-            guild_id=row.guild_id,
-            channel_id=row.channel_id,
-            parent_id=row.parent_id,
-            host_id=user.id,
-            host_name=user.display_name,
-            locale=row.locale,
-        )
+        try:
+            new = await self._service.open_lobby(
+                kind=row.kind,
+                options=row.options,
+                guild_id=row.guild_id,
+                channel_id=row.channel_id,
+                parent_id=row.parent_id,
+                host_id=user.id,
+                host_name=user.display_name,
+                locale=row.locale,
+                previous_id=row.id,
+            )
+        except Refused as refusal:
+            opened = await self._service.game_in(row.channel_id)
+            if refusal.key != "host.channel_busy" or opened is None:
+                raise
+            # Pressed again, or by another player: the rematch someone opened first.
+            await self._service.shown_game(opened.id)  # its lobby is posted
+            host, link = f"<@{opened.row.host_id}>", _table_link(opened) or ""
+            raise Refused("host.rematch_opened", host=host, link=link) from None
         others = [p.user_id for p in old.players if p.user_id != user.id]
-        if others:
+        await self._service.shown_game(new.id)  # the lobby is posted: the invite links it
+        new_link = _table_link(new)
+        if others and new_link is not None:
             mentions = " ".join(f"<@{u}>" for u in others)
-            text = t("table.rematch_invite", row.locale, host=f"<@{user.id}>", mentions=mentions)
+            text = t(
+                "table.rematch_invite", row.locale, host=f"<@{user.id}>", mentions=mentions,
+                link=new_link,
+            )  # fmt: skip
             await interaction.followup.send(
                 text, allowed_mentions=discord.AllowedMentions(users=True, roles=False)
             )
@@ -229,6 +244,14 @@ class Router:
             raise Refused("host.game_over")
         context = seat_context(live, seat, locale)
         return await self._drawing.build(live.row.kind, "panel", context, step)
+
+
+def _table_link(live: LiveGame) -> str | None:
+    """A link to the game's lobby or table message, once posted."""
+    row = live.row
+    if row.table_message_id is None:
+        return None
+    return f"https://discord.com/channels/{row.guild_id}/{row.channel_id}/{row.table_message_id}"
 
 
 def _on_own_message(interaction: discord.Interaction) -> bool:

@@ -7,7 +7,8 @@ it answers from the catalog of that locale (German for `de`) and gives no locali
 for English, for locales without a catalog, and while a key is missing.
 
 Keys: `command.<cmd>.name` / `.description` for the host's commands (and
-`command.rules.option.game.*`), `<game>.command` for a /newgame subcommand, and
+`command.<cmd>.option.<option>.*` for their options, such as /newgame's `language`),
+`<game>.command` for a /newgame subcommand, and
 `<game>.option.<field>.name` / `.description` / `.choice.<value>` for a game's options
 (`option.<field>.*` for the host's own, such as `pings`).
 """

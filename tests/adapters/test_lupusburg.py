@@ -21,13 +21,16 @@ from bot.discord.adapters.lupusburg.prompts import Messenger
 from bot.discord.commands import subcommand_names
 from bot.discord.contexts import context_of
 from bot.discord.ui import Button, Picture, Screen, Select
+from bot.i18n import catalogs
 from games import registry
 from games.engine import Event, IllegalAction, Seat
 from games.lupusburg import GAME
 from games.lupusburg.actions import CastBallot, Claw, Peek, PlaceBet, Vote
 from games.lupusburg.model import LupusState
+from games.lupusburg.pictures import HOUSE_HALF, TEXT, clip
 from games.lupusburg.rules import houses_of, role_seat
 from games.lupusburg.views import LupusView
+from games.pictures import font
 from tests.support.marked import (
     languages,
     marked_catalog,
@@ -671,9 +674,21 @@ def test_the_pictures_draw_and_describe_in_german(monkeypatch: pytest.MonkeyPatc
     assert revealed.description.startswith("Lupusburg, Spiel 1 aufgedeckt: ")
     assert "Truhen in " in revealed.description
     assert {"Charaktere", "Truhe", "in der Serie"} <= set(drawn)
-    assert {"Wolf", "Dieb", "Bürger"} <= set(drawn)
+    assert {"Werwolf", "Dieb", "Bürger"} <= set(drawn)
     assert set(drawn) & {"Werwolf gewann", "Werwolf verlor"}
     assert any(re.fullmatch(r"\d auf [A-E] [✓✗]", text) for text in drawn)  # a bet, in German
+
+
+def test_the_german_pictures_name_each_character_as_the_text_does() -> None:
+    """One word per character in German: the reveal picture's (across a house) is the
+    text's, whole."""
+    german = catalogs()["de"]
+    face = font(TEXT, True)
+    for role in ("werewolf", "thief", "townsfolk"):
+        word = german[f"lupusburg.picture.role.{role}"]
+        assert word == german[f"lupusburg.ui.{role}"]
+        assert clip(word, face, 2 * HOUSE_HALF) == word
+    assert "Dorfbewohner" not in "".join(german.values())
 
 
 def test_the_plural_forms_and_the_german_sentences() -> None:

@@ -14,10 +14,11 @@ from bot.discord.translator import MAX_TEXT, valid_name
 from bot.double import Channel, Message
 from bot.double.errors import ApiError
 from bot.double.limits import check_commands
+from bot.double.options import CommandNotAvailable
 from bot.i18n import catalogs
 from games import registry
 from games.engine import AnyGame, option_key
-from tests.support.harness import World, table
+from tests.support.harness import World, buttons, table
 from tests.support.marked import languages, marked_catalog, texts_of, unmarked
 
 Json = dict[str, Any]
@@ -172,3 +173,82 @@ async def test_a_german_lobby_names_a_game_s_options_and_choices_from_its_catalo
     assert_language(shown(table(place)), "de", ["Ana", lama.name])
     lobby_text = str(table(place).embeds[0]["description"])
     assert german[choice] in lobby_text and german[label] in lobby_text
+
+
+# -- the game's language --------------------------------------------------------------
+
+
+def lobby_of(place: Channel) -> str:
+    return str(table(place).embeds[0]["description"])
+
+
+async def test_a_german_host_on_an_ordinary_server_gets_a_german_table(
+    world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Discord says en-US for every server that is not a Community server: the lobby
+    follows the host's client, not that; each reader's answers stay their own."""
+    assert world.double.guild.locale == "en-US"
+    ana = world.double.add_member("Ana", locale="de")
+    ben = world.double.add_member("Ben")
+    names = ["Ana", "Ben", GAME, "race"]
+    marked_catalog(monkeypatch)
+    place = await world.open_game(ana, "race", target=3)
+    assert_language(shown(table(place)), "de", names)
+    joined = await world.press(ben, table(place), "⟦de|Mitspielen⟧")
+    assert joined is not None
+    assert_language([joined], "en", names)
+    await world.press(ana, table(place), "⟦de|Starten⟧")
+    for message in place.visible_messages():
+        assert_language(shown(message), "de", names)
+
+
+async def test_the_host_chooses_the_game_s_language(world: World) -> None:
+    ana = world.double.add_member("Ana", locale="de")
+    english = await world.open_game(ana, "race", language="en")
+    assert "Target: 10" in lobby_of(english)
+    cleo = world.double.user("Cleo")
+    deutsch = await world.open_game(cleo, "race", language="de")
+    assert "Ziel: 10" in lobby_of(deutsch)
+    newgame = option(command(world, "newgame"), "race")
+    spoken = option(newgame, "language")
+    assert [(c["name"], c["value"]) for c in spoken["choices"]] == [
+        ("English", "en"),
+        ("Deutsch", "de"),
+    ]
+    assert german(spoken, "name") == "sprache" and german(spoken, "description")
+
+
+async def test_a_server_admin_sets_the_default_language_of_its_games(world: World) -> None:
+    boss = world.double.add_member("Boss", admin=True)
+    cleo = world.double.user("Cleo")
+    setting = command(world, "language")
+    assert str(setting["default_member_permissions"]) == "32"  # Manage Server
+    assert german(setting, "name") == "sprache"
+    with pytest.raises(CommandNotAvailable):
+        await cleo.slash("language", language="de")
+    said = await world.answer(await boss.slash("language", language="de"))
+    assert said.ephemeral and said.content == (
+        "New games on this server now speak Deutsch, unless their host chooses another language."
+    )
+    place = await world.open_game(cleo, "race")  # an English client: the server's default
+    assert "Ziel: 10" in lobby_of(place)
+    chosen = await world.open_game(boss, "race", language="en")  # the host's choice first
+    assert "Target: 10" in lobby_of(chosen)
+
+
+async def test_a_rematch_keeps_the_game_s_language(world: World) -> None:
+    ana = world.double.add_member("Ana", locale="de")
+    ben = world.double.user("Ben")  # an English client presses Rematch
+    place = await world.open_game(ana, "race", target=3)
+    await world.press(ben, table(place), "Mitspielen")
+    await world.press(ana, table(place), "Starten")
+    await world.press(ana, await world.panel(ana, place, "Mein Bereich"), "+2")
+    await world.press(ben, await world.panel(ben, place, "Mein Bereich"), "+1")
+    results = last_with(place, "Revanche")
+    await world.press(ben, results, "Revanche")
+    lobby = last_with(place, "Mitspielen")
+    assert "Ziel: 3" in str(lobby.embeds[0]["description"])
+
+
+def last_with(place: Channel, label: str) -> Message:
+    return next(m for m in reversed(place.visible_messages()) if label in buttons(m))

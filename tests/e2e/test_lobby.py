@@ -121,6 +121,18 @@ async def test_games_rules_and_help(world: World) -> None:
     assert "/newgame race" in helped.content
 
 
+async def test_help_names_option_choices_as_the_menu_shows_them(world: World) -> None:
+    """/help tells how to get turn notices by DM in the words /newgame's menu shows
+    (the choice's name), not the stored value (`pings:dm`)."""
+    ana = world.double.user("Ana")
+    ute = world.double.add_member("Ute", locale="de")
+    helped = (await world.answer(await ana.slash("help"))).content
+    assert "`pings: direct message`" in helped and "`pings: no notice`" in helped
+    assert "pings:dm" not in helped
+    german = (await world.answer(await ute.slash("help"))).content
+    assert "`hinweise: Direktnachricht`" in german
+
+
 async def test_panels_are_private_and_stale_buttons_refused(world: World) -> None:
     ana, ben, cleo = world.users("Ana", "Ben", "Cleo")
     place = await world.open_game(ana, "race")
@@ -176,6 +188,36 @@ async def test_a_game_whose_thread_was_deleted_ends_quietly(world: World) -> Non
     listing = await world.answer(await ana.slash("games"))
     assert "ended early" in listing.content
     world.double.reset_health()  # the bot's requests to the deleted thread failed, as expected
+
+
+async def test_a_host_s_games_of_one_kind_get_numbered_threads(world: World) -> None:
+    ana, ben = world.users("Ana", "Ben")
+    first = await world.open_game(ana, "race")
+    await world.press(ana, table(first), "Cancel")
+    second = await world.open_game(ana, "race")
+    other = await world.open_game(ben, "race")
+    assert (first.name, second.name) == ("Race to Ten: Ana", "Race to Ten: Ana (2)")
+    assert other.name == "Race to Ten: Ben"
+
+
+async def test_games_says_deleted_thread_for_a_game_whose_thread_is_gone(world: World) -> None:
+    """Discord renders the mention of a deleted thread "#unknown": /games says what it
+    was, for a game that ended with its thread and for one that had ended before."""
+    ana, ben = world.users("Ana", "Ben")
+    running = await world.open_game(ana, "race")
+    await world.press(ben, table(running), "Join")
+    await world.press(ana, table(running), "Start")
+    cancelled = await world.open_game(ben, "race")
+    await world.press(ben, table(cancelled), "Cancel")
+    kept = await world.open_game(ben, "race")
+    world.double.delete_channel(running)
+    world.double.delete_channel(cancelled)
+    await world.settle()
+    listing = (await world.answer(await ana.slash("games"))).content
+    assert f"<#{running.id}>" not in listing and f"<#{cancelled.id}>" not in listing
+    assert "Race to Ten in a deleted thread: ended early" in listing
+    assert "Race to Ten in a deleted thread: cancelled" in listing
+    assert f"<#{kept.id}>: lobby" in listing
 
 
 async def test_the_host_pauses_and_resumes(world: World) -> None:
@@ -234,6 +276,23 @@ async def test_newgame_tabula_opens_a_lupusburg_lobby(world: World) -> None:
     place = await world.open_game(ana, "tabula")
     assert (place.name or "").startswith("Lupusburg")
     assert buttons(table(place)) == ["Join", "Leave", "Start", "Cancel"]
+
+
+@pytest.mark.parametrize("offered_games", [[registry.get("lupun"), registry.get("lupusburg")]])
+async def test_a_lobby_says_what_an_option_of_0_means(world: World) -> None:
+    """0 is "no limit" for a time and "one per other player" for Lupun's rounds, with
+    the count for the players there (at least the game's fewest)."""
+    ana, ben, cleo = world.users("Ana", "Ben", "Cleo")
+    place = await world.open_game(ana, "lupun")
+    assert "Rounds: one per other player (1)" in lobby_text(place)
+    assert "Seconds per step: no limit" in lobby_text(place)
+    await world.press(ben, table(place), "Join")
+    await world.press(cleo, table(place), "Join")
+    assert "Rounds: one per other player (2)" in lobby_text(place)
+    other = await world.open_game(ben, "lupusburg", discussion_minutes=0, turn_seconds=0)
+    shown = lobby_text(other)
+    assert "Minutes of discussion: no limit" in shown and "Seconds per turn: no limit" in shown
+    assert ": 0" not in shown
 
 
 async def test_without_send_messages_in_threads_the_game_is_played_in_the_channel(

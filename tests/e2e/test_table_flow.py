@@ -225,6 +225,39 @@ async def test_a_rematch_opens_a_lobby_with_the_same_options_and_invites_everyon
     assert await world.press(ana, lobby, "Join") == "You joined the game."
 
 
+async def test_a_rematch_invite_links_its_lobby_and_a_second_press_names_it(
+    world: World,
+) -> None:
+    place, (ana, ben) = await race(world, "Ana", "Ben", target=3)
+    await add(world, ana, place, "+2")
+    await add(world, ben, place)
+    results = _last_with(place, "Rematch")
+    await world.press(ben, results, "Rematch")
+    lobby = _last_with(place, "Join")
+    link = f"https://discord.com/channels/{world.double.guild.id}/{place.id}/{lobby.id}"
+    (invite,) = [n for n in notices(place) if "rematch" in n]
+    assert invite.endswith(f"join the new game: {link}") and ana.mention in invite
+    again = f"{ben.mention} already opened a rematch: {link}"
+    assert await world.press(ana, results, "Rematch") == again
+    assert await world.press(ben, results, "Rematch") == again
+
+
+async def test_a_rematch_keeps_the_last_game_s_seat_order(world: World) -> None:
+    """Ben opens the rematch; Ana joins before Cleo, yet the seats go on clockwise as
+    in the last game (Ana, Ben, Cleo): Ben, Cleo, Ana."""
+    place, (ana, ben, cleo) = await race(world, "Ana", "Ben", "Cleo", target=3)
+    await add(world, ana, place, "+2")
+    await add(world, ben, place)
+    await world.press(ben, _last_with(place, "Rematch"), "Rematch")
+    await world.press(ana, _last_with(place, "Join"), "Join")
+    await world.press(cleo, _last_with(place, "Join"), "Join")
+    assert "1. Ben\n2. Cleo\n3. Ana" in str(_last_with(place, "Join").embeds[0]["description"])
+    await world.press(ben, _last_with(place, "Start"), "Start")
+    assert world.bot is not None and world.bot.service is not None
+    live = await world.bot.service.game_in(place.id)
+    assert live is not None and [p.display_name for p in live.players] == ["Ben", "Cleo", "Ana"]
+
+
 async def test_a_rematch_in_a_locked_thread_is_refused_as_newgame_would_be(
     world: World,
 ) -> None:

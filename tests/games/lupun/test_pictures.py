@@ -3,7 +3,11 @@ descriptions that say what the pictures show."""
 
 from __future__ import annotations
 
-from bot.i18n import t
+from collections.abc import Callable
+
+import pytest
+
+from bot.i18n import catalogs, t
 from games.lupun import GAME
 from games.lupun.models import JOKER
 from games.lupun.pictures import BOARD_X, BOARD_Y, CELL, render_board, render_tasks
@@ -11,12 +15,17 @@ from games.pictures import player_colour
 from tests.games.lupun.rig import deal, keep_all, put
 from tests.games.lupun.test_engine import example_round
 from tests.games.lupun.test_example import HANDS
+from tests.support.marked import record_drawn_text
 
 LONG = ["Anastasia Bartholomew-Lindqvist", "B", "Cleo", "Dan", "Eve", "Fay"]
 
 
 def say(key: str, **params: object) -> str:
     return t(key, "en", **params)
+
+
+def speaking(locale: str) -> Callable[..., str]:
+    return lambda key, **params: t(key, locale, **params)
 
 
 def cell_edge(space: int) -> tuple[int, int]:
@@ -57,3 +66,20 @@ def test_task_cards_show_their_points_and_sentences():
             assert f"Task #{number} (" in alt and t(f"lupun.task.{card}", "en") in alt
     _, alt = render_tasks(["t001"], say, None)
     assert alt == "Task #1 (5 points): The sum of column C is exactly 24."
+
+
+def test_no_task_sentence_is_cut_on_its_card_in_any_language(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Four cards side by side (the narrowest): each sentence wraps between words, and
+    no word is too long for a line (a cut word ends in "…")."""
+    drawn = record_drawn_text(monkeypatch)
+    keys = sorted(
+        k.removeprefix("lupun.task.") for k in catalogs()["en"] if k.startswith("lupun.task.")
+    )
+    for locale in catalogs():
+        for first in range(0, len(keys), 4):
+            render_tasks(keys[first : first + 4], speaking(locale), None)
+    assert any("Kette" in text for text in drawn)  # the German sentences were drawn
+    cut = [text for text in drawn if "…" in text]
+    assert not cut, cut[:5]
