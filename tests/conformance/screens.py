@@ -312,8 +312,8 @@ def notices_of(
     game: AnyGame, run: Playout, locale: str = LOCALE, players: Sequence[str] | None = None
 ) -> list[Shown]:
     """The announcements, a chapter's results, DMs (`private_notices`, `reminder`, the
-    messages of `after`) and results of a playout's changes: a sample of its steps, and always its last.
-    Each with its reader's legal actions then (a channel message: any seat's)."""
+    messages of `after`) and results of a playout's changes: a sample of its steps, and
+    always its last. Each with its reader's legal actions then (a channel message: any seat's)."""
     adapter = adapter_for(game.id)
     stride = max(1, len(run.steps) // NOTICE_STEPS)
     picked = sorted({*range(0, len(run.steps), stride), len(run.steps) - 1} - {-1})
