@@ -324,7 +324,7 @@ def render_table(
     height = max(320, 16 + rows * (ROW_H + 8) + 8)
     image = Image.new("RGB", (width, height), BACKGROUND)
     draw = ImageDraw.Draw(image)
-    box = (16, 16, LEFT_W, height - 32)
+    box = left_box(height)
     _draw_left_panel(draw, left_panel(view, say, box, marks), box)
     for seat in range(view.seats):
         y = 16 + seat * (ROW_H + 8)
@@ -368,6 +368,11 @@ class LeftPanel:
     labels: tuple[Label, ...]
     star: tuple[float, float, float] | None = None  # centre and radius
     badges: tuple[tuple[int, Box], ...] = ()  # seat and box
+
+
+def left_box(height: int) -> tuple[int, int, int, int]:
+    """The panel beside the players in a table picture `height` px high: x, y, w, h."""
+    return 16, 16, LEFT_W, height - 32
 
 
 def left_panel(
