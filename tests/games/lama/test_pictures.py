@@ -161,8 +161,8 @@ def test_a_panel_key_stands_for_one_picture() -> None:
 
 
 def test_the_results_name_players_in_sentences_and_explain_only_the_marks_shown() -> None:
-    """"Cleo turned over the last card", not "C turned over"; the legend has a line for
-    framed threes and for jokers only when the round's layouts show one."""
+    """Sentences name players ("Cleo turned over the last card", not "C turned over");
+    the legend explains framed threes and jokers only when the layouts show one."""
     names = ["Ana", "Ben", "Cleo"]
     letters = name_letters(names)
     cases = set()
