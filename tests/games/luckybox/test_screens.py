@@ -111,6 +111,20 @@ def test_the_table_shows_who_has_acted_not_what(cards: CardMaker) -> None:
     assert row[0].label == "My cards"
 
 
+def test_the_tables_legend_explains_only_the_marks_its_lines_show(cards: CardMaker) -> None:
+    card = cards("123456789")
+    state = rig([[(card, 0)], [(card, 0)]], number=5)
+    legend = (ADAPTER.table(context(GAME, state, None)).embed_text or "").splitlines()[-1]
+    assert legend.startswith("⬜ still acting · ⚡ lightning")  # nobody has acted yet
+    state, _ = GAME.apply(state, 0, Cross(card=card, box=3))
+    legend = (ADAPTER.table(context(GAME, state, None)).embed_text or "").splitlines()[-1]
+    assert legend.startswith("✅ done · ⬜ still acting · ⚡ lightning")
+    for end in _states_to_the_end(2, 5)[-1:]:
+        assert end.stage == "over"
+        text = ADAPTER.table(context(GAME, end, None)).embed_text or ""
+        assert text.splitlines()[-1] == english("luckybox.ui.legend_counts")
+
+
 def test_pictures_fit_discord(cards: CardMaker) -> None:
     card = cards("123456789")
     state = rig([[(card, 0)] * 1] * 6, number=5)
