@@ -187,6 +187,7 @@ class Presenter:
             return
         if change.kind in ANNOUNCED:
             await self._announce(change)
+            await self._close_chapter(change)
         if change.kind in HOST_NOTICES and change.user_id is not None:
             who = f"<@{change.user_id}>"  # shows as a name; the message pings nobody
             text = say(live, HOST_NOTICES[change.kind], locale, name=who)
@@ -211,6 +212,17 @@ class Presenter:
             await self._post(live, replace(results, rows=(*results.rows, (rematch,))[:5]), "r")
         if live.status != "lobby" and live.state is not None and change.kind != "absence":
             await adapter_for(live.row.kind).after(self.outbox(live), happened(change))
+
+    async def _close_chapter(self, change: Change) -> None:
+        """The results of a chapter the change ended (a round's), posted before the
+        table moves down to the next chapter, so they read above it."""
+        live = change.game
+        if live.state is None:
+            return
+        adapter, ctx, what = adapter_for(live.row.kind), table_context(live), happened(change)
+        if adapter.ends_chapter(ctx, what):
+            screen = await self.drawing.build(live.row.kind, "chapter_results", ctx, what)
+            await self._post(live, screen, "c")
 
     async def _refresh_after(self, change: Change) -> None:
         """Bring the table up to date after `change`, unless a newer change of the game

@@ -750,9 +750,7 @@ def _results_info(
     assert report is not None
     x, y, w, _ = lay.info_box()
     title = say("lama.picture.results_title", round=report.round)
-    winners = ", ".join(who.letters[s] for s in report.winners)
-    key = "results_lamas" if view.variant == "lamas" else "results_points"
-    low = say(f"lama.picture.{key}", letters=winners, ender=who.letters[report.ender])
+    low = results_line(view, who, say)
     if lay.info == "band":
         _text(draw, (x, y + 4), title, INK, TITLE, w, bold=True)
         _lines(draw, (x, y + 48), _wrap(low, NAME, w, 2), HIGHLIGHT, NAME)
@@ -760,10 +758,32 @@ def _results_info(
     inner = w - 2 * PAD
     cy = _lines(draw, (x + PAD, y + PAD), _wrap(title, TITLE, inner, 2, True), INK, TITLE, True)
     cy = _lines(draw, (x + PAD, cy + 4), _wrap(low, NAME, inner, 4), HIGHLIGHT, NAME)
-    # What the marks on the cards mean.
-    legend = [say("lama.picture.legend_line"), say("lama.picture.legend_joker")]
-    for line in legend:
+    for line in legend(view, say):
         cy = _lines(draw, (x + PAD, cy + 10), _wrap(line, TEXT, inner, 3), MUTED)
+
+
+def results_line(view: LamaView, who: Marks, say: Say) -> str:
+    """Who scored lowest and who ended the round, by name (a lone mark in a sentence
+    reads as a word: "A turned over")."""
+    report = view.last_round
+    assert report is not None
+    winners = ", ".join(_short(who.names[s]) for s in report.winners)
+    key = "results_lamas" if view.variant == "lamas" else "results_points"
+    return say(f"lama.picture.{key}", names=winners, ender=_short(who.names[report.ender]))
+
+
+def legend(view: LamaView, say: Say) -> list[str]:
+    """What the marks on the cards mean: only the marks the round's layouts show."""
+    report = view.last_round
+    assert report is not None
+    layouts = [result.layout for result in report.seats]
+    lines = []
+    if any(layout.lines for layout in layouts):
+        lines.append(say("lama.picture.legend_line"))
+    jokers = [value for layout in layouts for value in layout.jokers.values()]
+    if jokers:
+        lines.append(say("lama.picture.legend_joker", value=jokers[0]))
+    return lines
 
 
 def _result_panel(

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Hashable, Sequence
+from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
@@ -323,7 +324,8 @@ def render_table(
     height = max(320, 16 + rows * (ROW_H + 8) + 8)
     image = Image.new("RGB", (width, height), BACKGROUND)
     draw = ImageDraw.Draw(image)
-    _left_panel(draw, view, say, (16, 16, LEFT_W, height - 32), marks)
+    box = left_box(height)
+    _draw_left_panel(draw, left_panel(view, say, box, marks), box)
     for seat in range(view.seats):
         y = 16 + seat * (ROW_H + 8)
         _player_row(
@@ -340,68 +342,109 @@ def render_table(
     return image, table_alt(view, say, names)
 
 
-def _left_panel(
-    draw: ImageDraw.ImageDraw,
-    view: LuckyView,
-    say: Say,
-    box: tuple[int, ...],
-    marks: Sequence[str],
+@dataclass(frozen=True)
+class Label:
+    """A line of text placed in a picture (`anchor` as in Pillow)."""
+
+    text: str
+    xy: tuple[float, float]
+    size: int
+    bold: bool = False
+    ink: RGB = INK
+    anchor: str = "mm"
+
+    def box(self) -> Box:
+        """The pixels the text covers."""
+        x0, y0, x1, y1 = font(self.size, self.bold).getbbox(self.text, anchor=self.anchor)
+        x, y = self.xy
+        return x + x0, y + y0, x + x1, y + y1
+
+
+@dataclass(frozen=True)
+class LeftPanel:
+    """What the panel beside the players shows, where: its words, the star of the end
+    and the winners' badges (boxes)."""
+
+    labels: tuple[Label, ...]
+    star: tuple[float, float, float] | None = None  # centre and radius
+    badges: tuple[tuple[int, Box], ...] = ()  # seat and box
+
+
+def left_box(height: int) -> tuple[int, int, int, int]:
+    """The panel beside the players in a table picture `height` px high: x, y, w, h."""
+    return 16, 16, LEFT_W, height - 32
+
+
+def left_panel(
+    view: LuckyView, say: Say, box: tuple[int, int, int, int], marks: Sequence[str]
+) -> LeftPanel:
+    """The number revealed (large) with the reveal and the round, or the stage and the
+    round; at the end, the winners' badges and their score."""
+    x, y, w, h = box
+    cx = x + w / 2
+    if view.stage == "over" and view.scores is not None:
+        return _final_panel(view, say, box, marks)
+    if view.stage == "reveal" and view.number is not None:
+        size = min(200, int(h * 0.55))
+        line = say("luckybox.picture.reveal", reveal=view.reveal, reveals=view.reveals)
+        labels = [
+            Label(str(view.number), (cx, y + h * 0.42), size, bold=True),
+            Label(line, (cx, y + h - 70), SMALLEST, ink=MUTED),
+        ]
+    else:
+        key = {"keep": "keeping", "choose": "choosing"}.get(view.stage, "final")
+        word = say(f"luckybox.picture.{key}")
+        size = SMALLEST + 4
+        while size > SMALLEST and font(size, True).getlength(word) > w - 20:
+            size -= 1
+        labels = [Label(word, (cx, y + h * 0.42), size, bold=True)]
+    line = say("luckybox.picture.round", round=view.round, rounds=view.rounds)
+    labels.append(Label(line, (cx, y + h - 36), SMALLEST, bold=True))
+    return LeftPanel(tuple(labels))
+
+
+def _final_panel(
+    view: LuckyView, say: Say, box: tuple[int, int, int, int], marks: Sequence[str]
+) -> LeftPanel:
+    """The end: the word for it, a star, the winners' badges side by side and their
+    score below them (no round: the game is over)."""
+    x, y, w, _ = box
+    assert view.scores is not None
+    cx = x + w / 2
+    labels = [Label(say("luckybox.picture.final"), (cx, y + 40), 30, bold=True)]
+    winners = (view.winners or [])[:3]
+    r, gap, top = 26, 12, y + 160
+    left = cx - (len(winners) * 2 * r + (len(winners) - 1) * gap) / 2
+    badges = []
+    for i, seat in enumerate(winners):
+        bx = left + i * (2 * r + gap)
+        badges.append((seat, (bx, top, bx + 2 * r, top + 2 * r)))
+        ink = INK if seat % 8 in (1, 4, 6) else (255, 255, 255)
+        labels.append(Label(marks[seat], (bx + r, top + r), SMALLEST + 4, bold=True, ink=ink))
+    if winners:
+        points = say("luckybox.picture.total", count=view.scores[winners[0]].total)
+        labels.append(Label(points, (cx, top + 2 * r + 30), SMALLEST, bold=True))
+    return LeftPanel(tuple(labels), star=(cx, y + 110, 34), badges=tuple(badges))
+
+
+def _draw_left_panel(
+    draw: ImageDraw.ImageDraw, panel: LeftPanel, box: tuple[int, int, int, int]
 ) -> None:
     x, y, w, h = box
     draw.rounded_rectangle(
         (x, y, x + w, y + h), 14, fill=(255, 255, 255), outline=CARD_EDGE, width=2
     )
-    cx = x + w / 2
-    if view.stage == "reveal" and view.number is not None:
-        size = min(200, int(h * 0.55))
+    if panel.star is not None:
+        _star(draw, *panel.star, STAR_INK)
+    for seat, badge in panel.badges:
+        draw.ellipse(badge, fill=player_colour(seat), outline=INK)
+    for label in panel.labels:
         draw.text(
-            (cx, y + h * 0.42), str(view.number), font=font(size, True), fill=INK, anchor="mm"
-        )
-        line = say("luckybox.picture.reveal", reveal=view.reveal, reveals=view.reveals)
-        draw.text((cx, y + h - 70), line, font=font(SMALLEST), fill=MUTED, anchor="mm")
-    elif view.stage == "over" and view.scores is not None:
-        _winners(draw, view, say, (x, y, w, h), marks)
-    else:
-        key = {"keep": "keeping", "choose": "choosing", "over": "final"}.get(view.stage, "final")
-        word = say(f"luckybox.picture.{key}")
-        size = SMALLEST + 4
-        while size > SMALLEST and font(size, True).getlength(word) > w - 20:
-            size -= 1
-        draw.text((cx, y + h * 0.42), word, font=font(size, True), fill=INK, anchor="mm")
-    line = say("luckybox.picture.round", round=view.round, rounds=view.rounds)
-    draw.text((cx, y + h - 36), line, font=font(SMALLEST, True), fill=INK, anchor="mm")
-
-
-def _winners(
-    draw: ImageDraw.ImageDraw,
-    view: LuckyView,
-    say: Say,
-    box: tuple[int, ...],
-    marks: Sequence[str],
-) -> None:
-    """The end: the winners' badges and their score, under the word for it."""
-    x, y, w, _ = box
-    assert view.scores is not None
-    cx = x + w / 2
-    draw.text(
-        (cx, y + 40), say("luckybox.picture.final"), font=font(30, True), fill=INK, anchor="mm"
-    )
-    _star(draw, cx, y + 110, 34, STAR_INK)
-    winners = (view.winners or [])[:3]
-    r = 26
-    for i, seat in enumerate(winners):
-        by = y + 170 + i * 70
-        draw.ellipse((cx - r, by, cx + r, by + 2 * r), fill=player_colour(seat), outline=INK)
-        ink = INK if seat % 8 in (1, 4, 6) else (255, 255, 255)
-        draw.text((cx, by + r), marks[seat], font=font(SMALLEST + 4, True), fill=ink, anchor="mm")
-    if winners:
-        points = say("luckybox.picture.total", count=view.scores[winners[0]].total)
-        draw.text(
-            (cx, y + 170 + len(winners) * 70 + 10),
-            points,
-            font=font(SMALLEST, True),
-            fill=INK,
-            anchor="mm",
+            label.xy,
+            label.text,
+            font=font(label.size, label.bold),
+            fill=label.ink,
+            anchor=label.anchor,
         )
 
 
@@ -410,6 +453,11 @@ def table_alt(view: LuckyView, say: Say, names: Sequence[str]) -> str:
         head = say(
             "luckybox.picture.alt_reveal", number=view.number, reveal=view.reveal, round=view.round
         )
+    elif view.stage == "over" and view.scores is not None and view.winners:
+        total = say("luckybox.picture.total", count=view.scores[view.winners[0]].total)
+        winners = ", ".join(names[s] for s in view.winners)
+        count = len(view.winners)
+        head = say("luckybox.picture.alt_over", names=winners, points=total, count=count)
     else:
         head = say("luckybox.picture.alt_stage", round=view.round)
     parts = [head]

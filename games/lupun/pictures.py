@@ -171,8 +171,11 @@ def _players(
     names: Sequence[str],
     say: Say,
     top: int,
-    points: Sequence[int] | None,
+    report: RoundReport | None,
 ) -> None:
+    """Each player's mark, name, score and ten tiles; with `report`, as that round
+    ended (its points, and the tiles it left in hand)."""
+    points = [s.points for s in report.seats] if report is not None else None
     seats = view.seats
     band = min(120, (HEIGHT - top - 10) // seats)
     width = WIDTH - SIDE_X - 10
@@ -202,7 +205,7 @@ def _players(
         )
         draw.text((WIDTH - 10, y + 10), score, font=font(TEXT), fill=INK, anchor="ra")
         row_y = y + 48
-        held = set(view.tiles[seat]) if view.tiles else set(TILES)
+        held = _held(view, seat, report)
         turned = set(view.turned[seat])
         for value in TILES:
             x = SIDE_X + value * (TILE + 4)
@@ -212,7 +215,7 @@ def _players(
                 row_y,
                 value,
                 seat,
-                held=points is not None or value in held,
+                held=value in held,
                 turned=value in turned,
             )
         extra_x = SIDE_X + 10 * (TILE + 4) + 6
@@ -252,6 +255,15 @@ def _players(
             )
 
 
+def _held(view: LupunView, seat: int, report: RoundReport | None) -> set[int]:
+    """The number tiles `seat` holds: as the reported round ended, every tile but those
+    it placed on that round's board; else as the view has them now."""
+    if report is not None:
+        placed = zip(report.board, report.owners, strict=True)
+        return set(TILES) - {value for value, owner in placed if owner == seat}
+    return set(view.tiles[seat]) if view.tiles else set(TILES)
+
+
 def _status(view: LupunView, names: Sequence[str], say: Say) -> str:
     if view.stage == "over":
         return say("lupun.picture.over")
@@ -284,7 +296,7 @@ def render_board(
     draw.text((SIDE_X, 10), _fit(title, 28, width, True), font=font(28, True), fill=INK)
     status = _status(view, who, say) if report is None else say("lupun.picture.revealed")
     draw.text((SIDE_X, 48), _fit(status, TEXT, width), font=font(TEXT), fill=MUTED)
-    _players(draw, view, marks, who, say, 90, points)
+    _players(draw, view, marks, who, say, 90, report)
     return image, _board_alt(view, board, owners, who, say, title, points)
 
 

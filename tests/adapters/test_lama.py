@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import random
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 import pytest
 
 from bot.discord import ids
-from bot.discord.adapters.base import Happened, Outbox
+from bot.discord.adapters.base import Happened
 from bot.discord.adapters.context import Context
 from bot.discord.adapters.lama import ADAPTER
 from bot.discord.adapters.lama import words as lama_words
@@ -42,7 +42,6 @@ class Live:
 
     state: LamaState
     deadline_at: float | None = None
-    posted: list[Screen] = field(default_factory=list)
     locale: str = "en"
 
     def ctx(self, seat: Seat | None = None) -> Context[LamaView]:
@@ -63,15 +62,6 @@ class Live:
 
     def panel(self, seat: Seat) -> Screen:
         return ADAPTER.panel(self.ctx(seat))
-
-    def outbox(self) -> Outbox[LamaView]:
-        async def post(screen: Screen) -> None:
-            self.posted.append(screen)
-
-        async def unused(seat: Seat, screen: Screen, learn: bool = True) -> bool:
-            raise AssertionError("Lama sends no DMs")
-
-        return Outbox(self.ctx, self.ctx, post, unused, unused, frozenset, game_id=7)
 
 
 def make_live(state: LamaState, *, deadline_at: float | None = None) -> Live:
@@ -502,26 +492,28 @@ async def test_a_round_ends_with_its_picture_the_standings_and_the_new_dealer() 
     live = make_live(dealt())
     happened = finish_round(live)
     notice = ADAPTER.announcement(live.ctx(), happened)
-    assert notice is not None and notice.content.splitlines()[-1].startswith("Round 1 is over.")
-    await ADAPTER.after(live.outbox(), happened)
-    [screen] = live.posted
+    assert notice is not None
+    low = [NAMES[s] for s in state(live).last_round.winners]  # type: ignore[union-attr]
+    said = "has" if len(low) == 1 else "have"
+    assert notice.content.splitlines()[-1].startswith(f"Round 1 is over: {low[0]}")
+    assert f" {said} the lowest score, " in notice.content
+    assert ADAPTER.ends_chapter(live.ctx(), happened)
+    screen = ADAPTER.chapter_results(live.ctx(), happened)
     assert screen.content.startswith("**Round 1 results**\nScores: Ana ")
     assert "Lamas: Ana " in screen.content and "(first to 3 wins)" in screen.content
     assert screen.content.splitlines()[-1].startswith("Round 2: Ana deals, Ben begins")
     assert screen.mentions == ()  # the host lists whom the look waits for, unpinged
     assert [p.name for p in screen.pictures] == ["lama-round-1.png"]
     assert [b.label for b in buttons(screen)] == ["My cards"]
-    # A turn within the round posts nothing more.
-    await ADAPTER.after(live.outbox(), looked(live))
-    assert len(live.posted) == 1
+    # A turn within the round ends no chapter.
+    assert not ADAPTER.ends_chapter(live.ctx(), looked(live))
 
 
 async def test_the_points_variant_ranks_the_fewest_points_first() -> None:
     live = make_live(dealt("points"))
     while state(live).phase != "over":
         last = finish_round(live)
-    await ADAPTER.after(live.outbox(), last)
-    assert live.posted == []  # the last round's results come with the game's
+    assert not ADAPTER.ends_chapter(live.ctx(), last)  # the last round's come with the game's
     result = GAME.result(live.state)
     assert result is not None and last.kind == "finished"
     screen = ADAPTER.results(live.ctx(), result)
@@ -635,7 +627,7 @@ def the_turn(live: Live, seat: int, turn: int) -> LamaAction:
 
 async def everything_shown(live: Live) -> tuple[list[Screen], set[str]]:
     """A whole game: the table and every panel at each new kind of moment, every
-    announcement, the round results posted after a round, the final results, and every
+    announcement, the round results after a round, the final results, and every
     event's sentence. Also the kinds of moments seen, to check they were all covered."""
     screens: list[Screen] = []
     seen: set[str] = set()
@@ -661,11 +653,11 @@ async def everything_shown(live: Live) -> tuple[list[Screen], set[str]]:
         turn += 1
         notice = ADAPTER.announcement(live.ctx(), happened)
         screens += [notice] if notice is not None else []
-        await ADAPTER.after(live.outbox(), happened)
+        if ADAPTER.ends_chapter(live.ctx(), happened):
+            screens.append(ADAPTER.chapter_results(live.ctx(), happened))
     result = GAME.result(live.state)
     assert result is not None
     screens += [ADAPTER.results(live.ctx(), result), live.table(), live.panel(0)]
-    screens += live.posted
     ctx = live.ctx()
     screens += [Screen(content=lama_words.event(ctx, e)) for e in EVENTS]
     return screens, seen

@@ -311,9 +311,9 @@ NOTICE_STEPS = 40  # playout steps whose notices are built
 def notices_of(
     game: AnyGame, run: Playout, locale: str = LOCALE, players: Sequence[str] | None = None
 ) -> list[Shown]:
-    """The announcements, DMs (`private_notices`, `reminder`, the messages of `after`)
-    and results of a playout's changes: a sample of its steps, and always its last.
-    Each with its reader's legal actions then (a channel message: any seat's)."""
+    """The announcements, a chapter's results, DMs (`private_notices`, `reminder`, the
+    messages of `after`) and results of a playout's changes: a sample of its steps, and
+    always its last. Each with its reader's legal actions then (a channel message: any seat's)."""
     adapter = adapter_for(game.id)
     stride = max(1, len(run.steps) // NOTICE_STEPS)
     picked = sorted({*range(0, len(run.steps), stride), len(run.steps) - 1} - {-1})
@@ -338,6 +338,8 @@ def notices_of(
                 out.append(Shown(f"{where} {what} to seat {seat}", screen, ctx, ctx.legal))  # noqa: B023
 
         channel("announcement", adapter.announcement(table, happened))
+        if adapter.ends_chapter(table, happened):
+            channel("chapter results", adapter.chapter_results(table, happened))
         for seat, screen in adapter.private_notices(table, happened):
             dm("private notice", seat, screen)
         for seat in sorted(game.active(state)):

@@ -8,6 +8,7 @@ that nobody ever sees another player's face-down or looked-at cards.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -251,6 +252,36 @@ async def test_a_points_game_is_played_to_the_end_without_leaks(world: World) ->
     # Each turn was announced by exactly one mention of its player, never per step.
     assert all_turn_notices(t) == t.turns
     assert_no_secrets_shown(t)
+
+
+async def test_a_rounds_results_come_before_the_next_rounds_table(world: World) -> None:
+    """At a round's end the channel reads: the last move and whose score was lowest (by
+    name), the round's results with their picture, then the new round's table; no
+    sentence names a player by their mark alone ("A turned over")."""
+    t = await open_table(world, variant="points")
+    while (state := await t.state()).round == 1:
+        if state.phase == "peek":
+            await peek_all(t)
+        else:
+            await play_turn(t, t.users[state.to_act])
+    report = state.last_round
+    assert report is not None
+    messages = t.place.visible_messages()
+    order = [m.id for m in messages]
+    ended = next(i for i, m in enumerate(messages) if "Round 1 is over" in m.content)
+    results = next(i for i, m in enumerate(messages) if m.content.startswith("**Round 1 results**"))
+    new_table = order.index(table(t.place).id)
+    assert ended < results < new_table
+    assert "round 2" in str(messages[new_table].embeds[0]["title"])
+    assert [a.filename for a in messages[results].attachments] == ["lama-round-1.png"]
+    low = [t.users[s].name for s in report.winners]
+    together = low[0] if len(low) == 1 else ", ".join(low[:-1]) + " and " + low[-1]
+    verb = "has" if len(low) == 1 else "have"
+    assert f"Round 1 is over: {together} {verb} the lowest score, " in messages[ended].content
+    marks = "|".join(name_letters([u.name for u in t.users]))
+    lone = re.compile(rf"(?<![\w*])({marks}) (turned|has|have|is|wins|draws|takes|puts|gives)\b")
+    for message in messages:
+        assert not lone.search(words(message)), words(message)
 
 
 async def test_a_special_card_is_given_to_another_player(world: World) -> None:

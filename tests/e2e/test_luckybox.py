@@ -246,6 +246,11 @@ async def test_three_players_play_to_the_end_without_leaks(world: World) -> None
     for seat in range(3):
         assert f"{t.users[seat].name}: **{result.scores[seat]}** (cards " in final.content
     assert [a.filename for a in final.attachments] == ["luckybox-scores.png"]
+    best = english("luckybox.picture.total", count=result.scores[result.winners[0]])
+    winners = ", ".join(t.users[s].name for s in result.winners)
+    verb = "wins" if len(result.winners) == 1 else "win"
+    described = final.attachments[0].description or ""
+    assert described.startswith(f"Game over: {winners} {verb} with {best}.")  # not "Round 4: ..."
     assert buttons(table(t.place)) == []
     await assert_nothing_unresolved_is_shown(t)
 

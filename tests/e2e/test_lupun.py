@@ -291,6 +291,21 @@ async def test_a_two_player_round_leaves_four_spaces_and_a_rematch_follows(
     assert any(ana.mention in n and "rematch" in n for n in notices(tab.place))
 
 
+async def test_a_rounds_results_come_before_the_next_rounds_table(world: World) -> None:
+    """The round's results (every task revealed, the final board) read above the new
+    round's table, which is posted anew at the bottom."""
+    tab = await open_table(world, ("Ana", "Ben"), deck="short", rounds=2)
+    await keep_all(tab)
+    await finish_round(tab)
+    assert (await tab.state()).round == 2
+    messages = tab.place.visible_messages()
+    titles = [str(m.embeds[0]["title"]) if m.embeds else "" for m in messages]
+    results = titles.index("Round 1: every task revealed")
+    new_table = [m.id for m in messages].index(table(tab.place).id)
+    assert results < new_table and titles[new_table] == "Miss Lupun: round 2 of 2"
+    assert [a.filename for a in messages[results].attachments] == ["lupun-round-1.png"]
+
+
 async def test_a_won_win_card_ends_the_game(world: World, monkeypatch: pytest.MonkeyPatch) -> None:
     seeded(monkeypatch, WIN_SEED)
     tab = await open_table(world, ("Ana", "Ben", "Cleo"), variant="jokers", rounds=3)

@@ -105,6 +105,18 @@ class GameAdapter(ABC, Generic[V]):
         and the old table message shrinks to a link. '' (the default): never."""
         return ""
 
+    def ends_chapter(self, ctx: Context[V], happened: Happened) -> bool:
+        """Whether the change closes a chapter with results of its own (a round's
+        scores), which the host posts right after the change's announcement and before
+        the table moves down to the next chapter (`chapter_results`). Decided from the
+        public events only. False (the default): no such message."""
+        return False
+
+    def chapter_results(self, ctx: Context[V], happened: Happened) -> Screen:
+        """The message closing the chapter the change ended (see `ends_chapter`). Built
+        off the event loop (in the drawing workers), so it may draw pictures."""
+        raise NotImplementedError(f"{self.kind} ends no chapter with results")
+
     def private_notices(self, ctx: Context[V], happened: Happened) -> list[tuple[Seat, Screen]]:
         """DMs for the change's private events (default: each event to its seats).
 
@@ -136,5 +148,5 @@ class GameAdapter(ABC, Generic[V]):
         return []
 
     async def after(self, out: Outbox[V], happened: Happened) -> None:
-        """Extra messages once a change is shown: DM prompts, round results."""
+        """Extra messages once a change is shown (after the table): DM prompts, say."""
         return None

@@ -158,3 +158,29 @@ def test_a_panel_key_stands_for_one_picture() -> None:
             seat = rng.choice(sorted(GAME.active(state)))
             state, _ = GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
     assert compared >= 30  # other seats' moves leave many panels as they were
+
+
+def test_the_results_name_players_in_sentences_and_explain_only_the_marks_shown() -> None:
+    """Sentences name players ("Cleo turned over the last card", not "C turned over");
+    the legend explains framed threes and jokers only when the layouts show one."""
+    names = ["Ana", "Ben", "Cleo"]
+    letters = name_letters(names)
+    cases = set()
+    for seed in range(30):
+        view = GAME.view(_round_over(3, seed), None)
+        report = view.last_round
+        assert report is not None
+        framed = any(r.layout.lines for r in report.seats)
+        jokers = sorted({v for r in report.seats for v in r.layout.jokers.values()})
+        with drawn.recording():
+            image, _ = render_results(view, say, names, letters)
+            shown = " ".join(d.text for d in drawn.texts(to_png(image)) or ())
+        lowest = ", ".join(names[s] for s in report.winners)
+        ender = names[report.ender]
+        assert f"A Lama for the lowest score: {lowest}. {ender} turned over the last card." in shown
+        assert ("Framed: three of a kind" in shown) == framed, seed
+        assert ("a joker that counts" in shown) == bool(jokers), seed
+        if jokers:
+            assert any(f"J={v}: a joker that counts {v}." in shown for v in jokers)
+        cases.add((framed, bool(jokers)))
+    assert (False, False) in cases and (True, True) in cases  # rounds without and with marks

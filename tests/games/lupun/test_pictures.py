@@ -10,7 +10,17 @@ import pytest
 from bot.i18n import catalogs, t
 from games.lupun import GAME
 from games.lupun.models import JOKER
-from games.lupun.pictures import BOARD_X, BOARD_Y, CELL, render_board, render_tasks
+from games.lupun.pictures import (
+    BOARD_X,
+    BOARD_Y,
+    CELL,
+    FADED,
+    HEIGHT,
+    SIDE_X,
+    TILE,
+    render_board,
+    render_tasks,
+)
 from games.pictures import player_colour
 from tests.games.lupun.rig import deal, keep_all, put
 from tests.games.lupun.test_engine import example_round
@@ -83,3 +93,26 @@ def test_no_task_sentence_is_cut_on_its_card_in_any_language(
     assert any("Kette" in text for text in drawn)  # the German sentences were drawn
     cut = [text for text in drawn if "…" in text]
     assert not cut, cut[:5]
+
+
+def hand_tile(seat: int, value: int, seats: int) -> tuple[int, int]:
+    """A point inside tile `value` of `seat`'s row of ten, beside the board (4 px in
+    from its left edge, halfway down)."""
+    band = min(120, (HEIGHT - 90 - 10) // seats)
+    return SIDE_X + value * (TILE + 4) + 4, 90 + seat * band + 48 + TILE // 2
+
+
+def test_the_round_picture_shows_the_tiles_each_player_placed_that_round():
+    """Placed tiles are faded in the player's row, the rest held: the round's board,
+    not a full row as if no tile had been used."""
+    state = put(example_round(HANDS), 0, "C3", JOKER)
+    view = GAME.view(state, None)
+    report = view.last_round
+    assert report is not None
+    image, _ = render_board(view, say, ["Ana", "Ben", "Cleo"], ("A", "B", "C"), report)
+    for seat in range(3):
+        placed = {v for v, o in zip(report.board, report.owners, strict=True) if o == seat}
+        assert placed and len(placed) < 10
+        for value in range(10):
+            shown = image.getpixel(hand_tile(seat, value, 3))
+            assert shown == (FADED if value in placed else player_colour(seat)), (seat, value)

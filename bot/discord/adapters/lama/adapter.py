@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.discord.adapters.base import GameAdapter, Happened, Outbox
+from bot.discord.adapters.base import GameAdapter, Happened
 from bot.discord.adapters.lama import notices
 from bot.discord.adapters.lama.panel import panel_screen
 from bot.discord.adapters.lama.table import table_screen
@@ -42,15 +42,11 @@ class LamaAdapter(GameAdapter[LamaView]):
     def results(self, ctx: Ctx, result: Result) -> Screen:
         return notices.final_results(ctx, result)
 
-    async def after(self, out: Outbox[LamaView], happened: Happened) -> None:
-        if not notices.ends_round(happened):
-            return
-        ctx = out.table()
-        if ctx.finished or ctx.view.winners is not None:
-            return  # the last round's results come with the game's results
-        await out.post(await out.draw(self.round_results, ctx, happened))
+    def ends_chapter(self, ctx: Ctx, happened: Happened) -> bool:
+        # The last round's results come with the game's results.
+        return notices.ends_round(happened) and not ctx.finished and ctx.view.winners is None
 
-    def round_results(self, ctx: Ctx, happened: Happened) -> Screen:
+    def chapter_results(self, ctx: Ctx, happened: Happened) -> Screen:
         return notices.round_results(ctx, happened)
 
 

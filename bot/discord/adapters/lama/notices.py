@@ -9,7 +9,7 @@ from bot.discord.adapters.base import Happened
 from bot.discord.adapters.lama.words import Ctx, card, event
 from bot.discord.adapters.pictures import picture
 from bot.discord.ui import Picture, Screen
-from games.engine import Result
+from games.engine import Event, Result
 from games.lama.cards import SPECIALS
 from games.lama.pictures import render_results
 
@@ -64,7 +64,7 @@ def reminder(ctx: Ctx) -> Screen | None:
 
 
 def ends_round(happened: Happened) -> bool:
-    return happened.has(ROUND_END)
+    return any(e.key == ROUND_END for e in happened.public)
 
 
 def announcement(ctx: Ctx, happened: Happened) -> Screen | None:
@@ -75,11 +75,28 @@ def announcement(ctx: Ctx, happened: Happened) -> Screen | None:
         names = ctx.joined(looked_for)
         lines.append(ctx.say("lama.ui.timeout_peek", names=names, count=len(looked_for)))
     skip = QUIET | ROUND_DETAILS | {LOOKED_FOR}
-    lines += [event(ctx, e) for e in public if e.key not in skip]
+    lines += [
+        round_over(ctx, e, public) if e.key == ROUND_END else event(ctx, e)
+        for e in public
+        if e.key not in skip
+    ]
     if not lines:
         return None
     rows = ((ctx.panel_button(),),) if new_turn(ctx, happened) else ()
     return Screen(content="\n".join(lines), rows=rows)
+
+
+def round_over(ctx: Ctx, scored: Event, public: list[Event]) -> str:
+    """The round's end, naming whose score was lowest ("Round 2 is over: Ana has the
+    lowest score, -14."): the engine's own sentence gives the score alone."""
+    low = [int(e.params["seat"]) for e in public if e.key == "lama.round_won"]
+    return ctx.say(
+        "lama.ui.round_over",
+        round=scored.params["round"],
+        low=scored.params["low"],
+        names=ctx.joined(low),
+        count=len(low),
+    )
 
 
 def round_results(ctx: Ctx, happened: Happened) -> Screen:

@@ -23,7 +23,7 @@ def table_screen(ctx: Ctx) -> Screen:
         numbers = ", ".join(str(n) for n in view.revealed[:-1])
         lines.append(ctx.say("luckybox.ui.revealed", numbers=numbers))
     lines += [seat_line(ctx, seat) for seat in range(view.seats)]
-    lines.append(ctx.say("luckybox.ui.legend"))
+    lines.append(legend(ctx))
     over = view.stage == "over"
     return Screen(
         embed_title=ctx.say("luckybox.ui.title", round=view.round, rounds=view.rounds),
@@ -49,15 +49,35 @@ def status(ctx: Ctx) -> str:
     return ctx.say("luckybox.ui.status_over", names=ctx.joined(view.winners or []))
 
 
+TICKS = {  # a seat line's mark, and the legend's words for it
+    "✅": "luckybox.ui.legend_done",
+    "⬜": "luckybox.ui.legend_acting",
+    "➖": "luckybox.ui.legend_passed",
+}
+
+
+def tick(ctx: Ctx, seat: int) -> str:
+    """Where a seat stands in the step: done, still acting, nothing to do (a reveal it
+    can use nowhere); at the end, a plain mark."""
+    view = ctx.view
+    if view.stage == "reveal" and view.auto_passed[seat]:
+        return "➖"
+    return "✅" if view.acted[seat] else "⬜" if view.stage != "over" else "▪️"
+
+
+def legend(ctx: Ctx) -> str:
+    """What the seat lines' marks mean: only the marks they show."""
+    shown = {tick(ctx, seat) for seat in range(ctx.view.seats)}
+    parts = [ctx.say(key) for mark, key in TICKS.items() if mark in shown]
+    return " · ".join([*parts, ctx.say("luckybox.ui.legend_counts")])
+
+
 def seat_line(ctx: Ctx, seat: int) -> str:
     view = ctx.view
     board = view.boards[seat]
-    tick = "✅" if view.acted[seat] else "⬜" if view.stage != "over" else "▪️"
-    if view.stage == "reveal" and view.auto_passed[seat]:
-        tick = "➖"
     return ctx.say(
         "luckybox.ui.seat_line",
-        tick=tick,
+        tick=tick(ctx, seat),
         letter=ctx.letter(seat),
         seat=seat,
         lightning=board.lightning,

@@ -63,7 +63,7 @@ def announcement(ctx: Ctx, happened: Happened) -> Screen | None:
 
 
 def ends_round(happened: Happened) -> bool:
-    return happened.has(ROUND_END)
+    return any(e.key == ROUND_END for e in happened.public)
 
 
 def round_results(ctx: Ctx, happened: Happened | None = None) -> Screen:
