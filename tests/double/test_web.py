@@ -51,8 +51,15 @@ class Page:
             return answer
 
     async def channel(self, name: str) -> dict[str, Any]:
+        """A channel with its threads, each with the messages this member sees."""
         state = await self.state()
-        return next(c for c in state["channels"] if c["name"] == name)
+        channel = next(c for c in state["channels"] if c["name"] == name)
+        threads = [{**t, "messages": messages_in(state, t)} for t in channel["threads"]]
+        return {**channel, "messages": messages_in(state, channel), "threads": threads}
+
+
+def messages_in(state: dict[str, Any], channel: dict[str, Any]) -> list[dict[str, Any]]:
+    return [m for m in state["messages"] if m["channel"] == channel["id"]]
 
 
 async def test_page_and_its_files_are_served(sandbox: DiscordDouble, http: Any) -> None:
@@ -123,7 +130,7 @@ async def test_modal_is_shown_and_submitted(sandbox: DiscordDouble, http: Any) -
     state = await ana.state()
     assert state["modals"] == []
     general = next(c for c in state["channels"] if c["name"] == "general")
-    assert general["messages"][-1]["content"] == "Table Blue ()"
+    assert messages_in(state, general)[-1]["content"] == "Table Blue ()"
 
 
 async def test_images_dms_and_threads_are_visible(sandbox: DiscordDouble, http: Any) -> None:
@@ -138,7 +145,7 @@ async def test_images_dms_and_threads_are_visible(sandbox: DiscordDouble, http: 
     await ana.post("slash", {"command": "dm"})
     await sandbox.user("Ana").wait_for_dm()
     state = await ana.state()
-    assert [m["content"] for m in state["dm"]["messages"]] == ["psst, your role is Spy"]
+    assert [m["content"] for m in messages_in(state, state["dm"])] == ["psst, your role is Spy"]
     await ana.post("slash", {"command": "thread", "channel": str(sandbox.channel("games").id)})
     await sandbox.wait_for(lambda: any(t.archived for t in sandbox.threads("games")))
     games = await ana.channel("games")
