@@ -353,7 +353,7 @@ function insertInOrder(box, node) {
 // to load is not asked for again.
 function picture(media, alt = "", title = null) {
   if (media.dropped || ui.goneImages.has(media.url)) {
-    return el("div", { class: "picture-gone", title: title || alt || null }, "🖼 picture no longer kept");
+    return el("div", { class: "picture-gone", title: title || alt || null }, "picture no longer kept");
   }
   const img = el("img", { src: media.url, alt, title });
   img.addEventListener("error", () => {
