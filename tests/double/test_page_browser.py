@@ -18,7 +18,7 @@ from typing import Any
 import aiohttp
 import pytest
 
-from bot.double import DiscordDouble, start_sandbox
+from bot.double import DiscordDouble, connected, start_sandbox
 from bot.double.bodies import Upload
 from bot.double.model import Channel, Message
 from tests.support.testbot import TestBot
@@ -49,6 +49,7 @@ class Browser:
         self.events: list[dict[str, Any]] = []
         self._next = 0
         self._answers: dict[int, asyncio.Future[dict[str, Any]]] = {}
+        self._loaded = asyncio.Event()
         self._reader = asyncio.create_task(self._read())
 
     async def _read(self) -> None:
@@ -58,6 +59,8 @@ class Browser:
                 self._answers.pop(data["id"]).set_result(data)
             else:
                 self.events.append(data)
+                if data["method"] == "Page.loadEventFired":
+                    self._loaded.set()
 
     async def call(self, method: str, **params: Any) -> dict[str, Any]:
         self._next += 1
@@ -66,6 +69,11 @@ class Browser:
         await self.ws.send_json({"id": self._next, "method": method, "params": params})
         result: dict[str, Any] = (await asyncio.wait_for(answer, 10)).get("result", {})
         return result
+
+    async def open(self, url: str) -> None:
+        self._loaded.clear()
+        await self.call("Page.navigate", url=url)
+        await asyncio.wait_for(self._loaded.wait(), 10)
 
     async def js(self, expression: str) -> Any:
         result = await self.call(
@@ -113,6 +121,7 @@ async def browser(tmp_path: Path) -> AsyncIterator[Browser]:
             async with http.ws_connect(page["webSocketDebuggerUrl"], max_msg_size=0) as ws:
                 opened = Browser(ws)
                 await opened.call("Network.enable")
+                await opened.call("Page.enable")
                 yield opened
     finally:
         process.terminate()
@@ -139,7 +148,7 @@ async def test_a_change_redraws_one_message_and_pictures_let_go_are_asked_for_on
         early = post(double, general, "board 1", "early.png")  # let go before the page opens
         for n in (2, 3):
             post(double, general, f"board {n}", f"b{n}.png")
-        await page.call("Page.navigate", url=double.page_url)
+        await page.open(double.page_url)
         await page.until(f"{COUNT} === 4")
         late = post(double, general, "board 4", "late.png")  # lets b2.png go while shown
         await page.until(f"{COUNT} === 5")
@@ -161,3 +170,19 @@ async def test_a_change_redraws_one_message_and_pictures_let_go_are_asked_for_on
         assert asked == {"early.png": 0, "late.png": 1}  # let go before shown: never asked
         assert all(count == 1 for url, count in requested.items() if url.endswith(".png"))
         assert await page.js("document.querySelectorAll('.picture-gone').length") == 2
+
+
+STATUS = "document.querySelector('#bot-status').textContent"
+
+
+async def test_the_page_shows_the_bot_offline_and_the_sandbox_unreachable(tmp_path: Path) -> None:
+    async with browser(tmp_path) as page:
+        bot = TestBot()
+        async with start_sandbox(bot) as double:
+            await page.open(double.page_url)
+            await page.until(f"{STATUS} === 'Tabletop is online'")
+            await bot.close()
+            await page.until(f"{STATUS} === 'Tabletop is offline'")
+            async with connected(double, TestBot()):
+                await page.until(f"{STATUS} === 'Tabletop is online'")
+        await page.until(f"{STATUS} === 'The sandbox is not reachable'")
