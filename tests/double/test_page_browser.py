@@ -90,6 +90,10 @@ class Browser:
         )
         assert waited, f"the page never showed {expression}"
 
+    def errors(self) -> list[Any]:
+        """Exceptions the page's script threw."""
+        return [e["params"] for e in self.events if e["method"] == "Runtime.exceptionThrown"]
+
     def requests(self) -> Counter[str]:
         sent = (
             e["params"]["request"]["url"]
@@ -122,6 +126,7 @@ async def browser(tmp_path: Path) -> AsyncIterator[Browser]:
                 opened = Browser(ws)
                 await opened.call("Network.enable")
                 await opened.call("Page.enable")
+                await opened.call("Runtime.enable")
                 yield opened
     finally:
         process.terminate()
@@ -170,6 +175,7 @@ async def test_a_change_redraws_one_message_and_pictures_let_go_are_asked_for_on
         assert asked == {"early.png": 0, "late.png": 1}  # let go before shown: never asked
         assert all(count == 1 for url, count in requested.items() if url.endswith(".png"))
         assert await page.js("document.querySelectorAll('.picture-gone').length") == 2
+        assert page.errors() == []
 
 
 STATUS = "document.querySelector('#bot-status').textContent"
@@ -186,3 +192,18 @@ async def test_the_page_shows_the_bot_offline_and_the_sandbox_unreachable(tmp_pa
             async with connected(double, TestBot()):
                 await page.until(f"{STATUS} === 'Tabletop is online'")
         await page.until(f"{STATUS} === 'The sandbox is not reachable'")
+        assert page.errors() == []
+
+
+async def test_buttons_of_a_message_drawn_again_still_act(tmp_path: Path) -> None:
+    async with start_sandbox(TestBot()) as double, browser(tmp_path) as page:
+        await page.open(double.page_url)
+        await page.until("document.querySelector('#bot-status').textContent.endsWith('online')")
+        await double.user("Ana").slash("game new", name="tabula")
+        buttons = "[...document.querySelectorAll('#messages button')]"
+        join = f"{buttons}.find((b) => b.textContent === 'Join')"
+        for players in ("Ana", "Ana, Ana"):
+            await page.until(join)
+            await page.js(f"{join}.click()")
+            await page.until(f"document.body.innerText.includes('Players: {players}')")
+        assert page.errors() == []

@@ -187,7 +187,7 @@ function markdown(text) {
     .replace(/&lt;@!?(\d+)&gt;/g, (_, id) => `<span class="mention">${escapeHtml(nameOf("user", id))}</span>`)
     .replace(/&lt;@&amp;(\d+)&gt;/g, (_, id) => `<span class="mention">${escapeHtml(nameOf("role", id))}</span>`)
     .replace(/&lt;#(\d+)&gt;/g, (_, id) => `<span class="mention">${escapeHtml(nameOf("channel", id))}</span>`)
-    .replace(/&lt;t:(-?\d+)(?::([tTdDfFR]))?&gt;/g, (_, unix, style) => `<time>${escapeHtml(timestamp(Number(unix), style))}</time>`)
+    .replace(/&lt;t:(-?\d+)(?::([tTdDfFR]))?&gt;/g, (_, unix, style) => `<time${style === "R" ? ` data-relative="${unix}"` : ""}>${escapeHtml(timestamp(Number(unix), style))}</time>`)
     .replace(/(https?:\/\/[^\s<]+)/g, '<a href="$1" target="_blank" rel="noopener">$1</a>');
   return html
     .replace(/\u0000(\d+)\u0000/g, (_, index) => blocks[Number(index)])
@@ -702,5 +702,12 @@ $("#add-member").addEventListener("submit", async (event) => {
   const answer = await post("members", { name, admin: $("#new-admin").checked, dms_open: $("#new-dms").checked });
   if (answer.ok) $("#new-member").value = "";
 });
+
+// Relative times ("in 2 minutes") move on by themselves: messages are drawn only when they change.
+setInterval(() => {
+  for (const time of document.querySelectorAll("#messages time[data-relative]")) {
+    time.textContent = relativeTime(Number(time.dataset.relative));
+  }
+}, 5000);
 
 pollForever();
