@@ -3,6 +3,12 @@
 Transport compression as discord.py asks for it: `zlib-stream` (one zlib context per
 connection, each message ending in a sync flush) or `zstd-stream` where a zstd module
 is installed. Payload encoding is JSON.
+
+Heartbeats are acknowledged after `ack_latency` (a network's round trip): discord.py's
+keep-alive thread records when it sent a heartbeat only once it is scheduled again, and
+an acknowledgement that came first reads as a whole interval of latency ("Can't keep
+up, websocket is 41.3s behind"). A connection that sends no heartbeat for two intervals
+(a bot stopped or frozen) is closed, as Discord does, so the bot shows as offline.
 """
 
 from __future__ import annotations
@@ -27,6 +33,7 @@ log = logging.getLogger(__name__)
 DISPATCH, HEARTBEAT, IDENTIFY, PRESENCE, RESUME, RECONNECT = 0, 1, 2, 3, 6, 7
 REQUEST_MEMBERS, INVALID_SESSION, HELLO, HEARTBEAT_ACK = 8, 9, 10, 11
 BUFFER = 2000
+ZOMBIE = 4000  # closed for silence; the session stays resumable
 
 Json = dict[str, Any]
 
@@ -75,6 +82,7 @@ class Connection:
         self._queue: asyncio.Queue[Json | None] = asyncio.Queue()
         self._writer = asyncio.create_task(self._write())
         self.session: Session | None = None
+        self.last_heartbeat = asyncio.get_running_loop().time()
 
     def send(self, payload: Json) -> None:
         self._queue.put_nowait(payload)
@@ -102,7 +110,8 @@ class Gateway:
         self.state = state
         self._token = token
         self._url = url
-        self.heartbeat_interval = 41250
+        self.heartbeat_interval = 41250  # milliseconds, as HELLO gives it
+        self.ack_latency = 0.05  # seconds
         self.sessions: dict[str, Session] = {}
         self.connections: set[Connection] = set()
         self.identified = 0
@@ -142,6 +151,7 @@ class Gateway:
         connection = Connection(ws, request.query.get("compress"))
         self.connections.add(connection)
         connection.send({"op": HELLO, "d": {"heartbeat_interval": self.heartbeat_interval}})
+        watchdog = asyncio.create_task(self._watch_heartbeats(connection))
         try:
             async for message in ws:
                 if message.type is not WSMsgType.TEXT:
@@ -149,6 +159,7 @@ class Gateway:
                 payload = json.loads(message.data)
                 await self._receive(connection, payload)
         finally:
+            watchdog.cancel()
             self.connections.discard(connection)
             session = connection.session
             if session is not None and session.connection is connection:
@@ -160,7 +171,9 @@ class Gateway:
     async def _receive(self, connection: Connection, payload: Json) -> None:
         op, data = payload.get("op"), payload.get("d")
         if op == HEARTBEAT:
-            connection.send({"op": HEARTBEAT_ACK})
+            loop = asyncio.get_running_loop()
+            connection.last_heartbeat = loop.time()
+            loop.call_later(self.ack_latency, connection.send, {"op": HEARTBEAT_ACK})
         elif op == IDENTIFY:
             await self._identify(connection, data or {})
         elif op == RESUME:
@@ -171,6 +184,18 @@ class Gateway:
             pass
         else:
             await connection.close(4001)
+
+    async def _watch_heartbeats(self, connection: Connection) -> None:
+        """Close the connection once two heartbeat intervals pass without a heartbeat."""
+        loop = asyncio.get_running_loop()
+        allowed = 2 * self.heartbeat_interval / 1000
+        while True:
+            silent = loop.time() - connection.last_heartbeat
+            if silent > allowed:
+                log.info("No heartbeat for %.1fs: closing the bot's gateway connection", silent)
+                await connection.ws.close(code=ZOMBIE)
+                return
+            await asyncio.sleep(allowed - silent + 0.01)
 
     async def _identify(self, connection: Connection, data: Json) -> None:
         if data.get("token") != self._token():

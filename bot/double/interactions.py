@@ -90,6 +90,7 @@ class Interactions:
         self.records: dict[int, InteractionRecord] = {}
         self.by_token: dict[str, InteractionRecord] = {}
         self.failures = state.failures  # one list of failures for the whole double
+        self.failed_records: list[InteractionRecord] = []  # those never acknowledged
         self._deadlines: dict[int, asyncio.Task[None]] = {}
 
     # -- creating ------------------------------------------------------------------
@@ -167,6 +168,7 @@ class Interactions:
         self._deadlines.pop(record.id, None)
         if not record.acknowledged:
             record.failed = "The application did not respond"
+            self.failed_records.append(record)
             self.failures.append(f"{record.describe()} was not acknowledged within 3 seconds")
             self.state.changed()
 

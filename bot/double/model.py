@@ -26,6 +26,13 @@ IS_COMPONENTS_V2 = 1 << 15
 
 Json = dict[str, Any]
 
+# The languages a Discord client or server can be set to (Discord's locale codes).
+LOCALES = (
+    "id", "da", "de", "en-GB", "en-US", "es-ES", "es-419", "fr", "hr", "it", "lt", "hu",
+    "nl", "no", "pl", "pt-BR", "ro", "fi", "sv-SE", "vi", "tr", "cs", "el", "bg", "ru",
+    "uk", "hi", "th", "zh-CN", "ja", "zh-TW", "ko",
+)  # fmt: skip
+
 
 @dataclass(eq=False)
 class User:

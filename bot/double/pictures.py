@@ -22,10 +22,11 @@ class PictureMemory:
         self.keep_last = keep_last
         self._recent: dict[int, OrderedDict[int, Message]] = {}  # channel -> newest last
 
-    def touched(self, message: Message, before: list[Attachment] | None = None) -> None:
-        """`message` was posted or edited; `before`: its attachments before an edit."""
+    def touched(self, message: Message, before: list[Attachment] | None = None) -> list[Message]:
+        """`message` was posted or edited; `before`: its attachments before an edit.
+        Returns the older messages whose files were just let go."""
         if self.keep_last is None:
-            return
+            return []
         if before:
             now = {id(a) for a in message.attachments}
             for attachment in before:
@@ -35,10 +36,13 @@ class PictureMemory:
         recent.pop(message.id, None)
         if message.attachments:
             recent[message.id] = message
+        dropped = []
         while len(recent) > self.keep_last:
             _, old = recent.popitem(last=False)
             for attachment in old.attachments:
                 attachment.drop_data()
+            dropped.append(old)
+        return dropped
 
     def held_bytes(self) -> int:
         """Bytes of the files still held (for memory figures)."""

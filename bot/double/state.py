@@ -13,6 +13,7 @@ from bot.core.clock import Clock
 from bot.double import errors
 from bot.double import permissions as perms
 from bot.double.bodies import Upload
+from bot.double.changes import MessageChanges
 from bot.double.ids import Snowflakes
 from bot.double.messages import apply_body
 from bot.double.model import (
@@ -62,6 +63,7 @@ class DoubleState:
         self.clock = clock
         self.ids = Snowflakes(clock)
         self.notifier = Notifier()
+        self.message_changes = MessageChanges()
         self.base_url = ""
         self.users: dict[int, User] = {}
         self.guilds: dict[int, Guild] = {}
@@ -93,8 +95,11 @@ class DoubleState:
         for listener in self._listeners:
             listener(event, data, intent)
 
-    def changed(self) -> None:
+    def changed(self, *messages: Message) -> None:
+        """Wake waiters; `messages`: those this change touched (the page redraws them)."""
         self.notifier.notify()
+        for message in messages:
+            self.message_changes.touch(message.id, self.notifier.version)
 
     def now(self) -> float:
         return self.clock.now()
@@ -148,6 +153,12 @@ class DoubleState:
     def member_update(self, guild: Guild, member: Member) -> None:
         data = {**member.to_dict(), "guild_id": str(guild.id)}
         self.emit("GUILD_MEMBER_UPDATE", data, GUILD_MEMBERS)
+        self.changed()
+
+    def set_locale(self, guild: Guild, locale: str) -> None:
+        """The server's preferred locale (interactions carry it as `guild_locale`)."""
+        guild.locale = locale
+        self.emit("GUILD_UPDATE", self.describe_guild(guild), GUILDS)
         self.changed()
 
     def user(self, user_id: int) -> User:
@@ -276,14 +287,14 @@ class DoubleState:
         flags = int(body.get("flags") or 0) & SENDABLE_FLAGS
         message.flags = flags | extra_flags | (EPHEMERAL if visible_to is not None else 0)
         apply_body(self, message, body, uploads, creating=True)
-        self.pictures.touched(message)
+        let_go = self.pictures.touched(message)
         self.messages[message.id] = message
         channel.messages.append(message)
         if channel.is_thread:
             channel.message_count += 1
         if visible_to is None:
             self.emit("MESSAGE_CREATE", self.message_event(message), self._intent(channel))
-        self.changed()
+        self.changed(message, *let_go)
         return message
 
     def edit(self, message: Message, body: Json, uploads: list[Upload]) -> Message:
@@ -297,14 +308,15 @@ class DoubleState:
             message.flags = keep | (int(body["flags"]) & EDITABLE_FLAGS)
         before = message.attachments
         apply_body(self, message, body, uploads, creating=False)
+        let_go = []
         if uploads or message.attachments != before:
-            self.pictures.touched(message, before)
+            let_go = self.pictures.touched(message, before)
         message.edited_timestamp = self.now()
         message.revision += 1
         if message.visible_to is None:
             channel = self.channels[message.channel_id]
             self.emit("MESSAGE_UPDATE", self.message_event(message), self._intent(channel))
-        self.changed()
+        self.changed(message, *let_go)
         return message
 
     def finish_loading(self, message: Message) -> None:
@@ -318,7 +330,7 @@ class DoubleState:
             if message.guild_id:
                 data["guild_id"] = str(message.guild_id)
             self.emit("MESSAGE_DELETE", data, self._intent(channel))
-        self.changed()
+        self.changed(message)
 
     def _intent(self, channel: Channel) -> int:
         return DIRECT_MESSAGES if channel.is_dm else GUILD_MESSAGES
@@ -345,7 +357,7 @@ class DoubleState:
             users.discard(user.id)
             if not users:
                 message.reactions.pop(emoji, None)
-        self.changed()
+        self.changed(message)
 
     # -- threads ---------------------------------------------------------------------
 
@@ -381,6 +393,7 @@ class DoubleState:
         self.channels[thread.id] = thread
         if from_message is not None:
             from_message.thread_id = thread.id
+            self.changed(from_message)
         self.emit("THREAD_CREATE", {**thread.to_dict(), "newly_created": True}, GUILDS)
         if from_message is None and not private:
             notice = {"content": name}

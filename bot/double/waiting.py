@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import secrets
 from collections.abc import Callable
 from typing import TypeVar
 
@@ -25,6 +26,7 @@ class Notifier:
     def __init__(self) -> None:
         self._waiters: set[asyncio.Future[None]] = set()
         self.version = 0
+        self.epoch = secrets.token_hex(4)  # tells this run's versions from an earlier run's
 
     def notify(self) -> None:
         self.version += 1

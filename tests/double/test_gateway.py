@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import threading
+import time
 from typing import Any
 
+import aiohttp
 import discord
+import discord.gateway
 import pytest
 
 from bot.double import DiscordDouble, connected, running_double
+from bot.double.web.views import snapshot
 from tests.support.testbot import TestBot
 
 
@@ -80,3 +85,52 @@ async def test_point_discord_py_at_restores_the_real_urls() -> None:
         with point_discord_py_at(double):
             assert double.api_base == Route.BASE
         assert before == Route.BASE
+
+
+async def test_heartbeats_are_acknowledged_after_the_keep_alive_thread_records_them(
+    double: DiscordDouble, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """discord.py's keep-alive thread notes when it sent a heartbeat once it is scheduled
+    again; an acknowledgement that comes first reads as a whole interval of latency
+    ("Can't keep up, websocket is 41.3s behind"). Here the thread takes 10 ms to resume."""
+    real = time.perf_counter
+
+    def perf_counter() -> float:
+        if threading.current_thread().name.startswith("keep-alive"):
+            time.sleep(0.01)
+        return real()
+
+    monkeypatch.setattr(time, "perf_counter", perf_counter)  # the module discord.py reads
+    latencies: list[float] = []
+    ack = discord.gateway.KeepAliveHandler.ack
+
+    def record(handler: discord.gateway.KeepAliveHandler) -> None:
+        ack(handler)
+        latencies.append(handler.latency)
+
+    monkeypatch.setattr(discord.gateway.KeepAliveHandler, "ack", record)
+    double.gateway.heartbeat_interval = 150
+    async with connected(double, TestBot()):
+        await double.wait_for(lambda: len(latencies) >= 4, 5, "four acknowledged heartbeats")
+    assert max(latencies) < 0.1, latencies
+
+
+async def test_a_bot_that_stops_heartbeating_goes_offline_and_back_online(
+    double: DiscordDouble,
+) -> None:
+    double.gateway.heartbeat_interval = 100
+    identify = {"op": 2, "d": {"token": double.bot_token, "intents": 513, "properties": {}}}
+    async with aiohttp.ClientSession() as http, http.ws_connect(double.gateway_url) as ws:
+        assert (await ws.receive_json())["op"] == 10
+        await ws.send_json(identify)
+        ready = await ws.receive_json()
+        assert ready["t"] == "READY" and double.gateway.connected
+        await double.wait_for(lambda: not double.gateway.connected, 2, "the silent bot offline")
+        assert not snapshot(double, None)["bot"]["connected"]
+    async with aiohttp.ClientSession() as http, http.ws_connect(double.gateway_url) as ws:
+        await ws.receive_json()
+        resume = {"token": double.bot_token, "session_id": ready["d"]["session_id"], "seq": 1}
+        await ws.send_json({"op": 6, "d": resume})
+        await ws.send_json({"op": 1, "d": 1})
+        await double.wait_for(lambda: double.gateway.connected, 2, "the resumed bot online")
+        assert snapshot(double, None)["bot"]["connected"]

@@ -80,16 +80,19 @@ def test_discords_own_command_rules_apply() -> None:
             check_commands(bad)
 
 
-def test_missing_description_disables_the_check_and_says_so_once(
-    tmp_path: Path, caplog: pytest.LogCaptureFixture
+def test_missing_description_disables_the_check_and_says_so_in_one_info_line(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    caplog.set_level(logging.WARNING, logger="bot.double.schema")
+    """Not shipped beside the checkout is normal: no warning at every start."""
+    monkeypatch.delenv(ENV_VAR, raising=False)
+    caplog.set_level(logging.DEBUG, logger="bot.double.schema")
     missing = tmp_path / "nowhere" / "openapi.json"
     for _ in range(2):
         validator = SpecValidator(missing)
         assert not validator.available
         validator.check("POST", MESSAGES, {"content": 5})
-    assert len([r for r in caplog.records if "not found" in r.message]) == 1
+    said = [r.levelno for r in caplog.records if "not found" in r.message]
+    assert said == [logging.INFO]
 
 
 def test_environment_variable_points_at_another_description(
@@ -165,3 +168,12 @@ async def test_without_description_only_discords_limits_apply(tmp_path: Path) ->
             double, "POST", f"/channels/{general}/messages", {"content": "x" * 2001}
         )
         assert status == 400 and answer["code"] == 50035
+
+
+def test_a_discord_openapi_setting_naming_no_file_is_a_warning(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    missing = tmp_path / "moved.json"
+    monkeypatch.setenv(ENV_VAR, str(missing))
+    assert not SpecValidator().available
+    assert [r.levelno for r in caplog.records if r.name == "bot.double.schema"] == [logging.WARNING]

@@ -3,13 +3,18 @@
 from __future__ import annotations
 
 import asyncio
+import json as jsonlib
 from collections.abc import AsyncIterator
+from pathlib import Path
 from typing import Any
 
 import aiohttp
+import discord
 import pytest
 
 from bot.double import DiscordDouble, start_sandbox
+from bot.double.bodies import Upload
+from bot.double.model import Channel, Message
 from tests.support.testbot import TestBot
 
 
@@ -51,8 +56,15 @@ class Page:
             return answer
 
     async def channel(self, name: str) -> dict[str, Any]:
+        """A channel with its threads, each with the messages this member sees."""
         state = await self.state()
-        return next(c for c in state["channels"] if c["name"] == name)
+        channel = next(c for c in state["channels"] if c["name"] == name)
+        threads = [{**t, "messages": messages_in(state, t)} for t in channel["threads"]]
+        return {**channel, "messages": messages_in(state, channel), "threads": threads}
+
+
+def messages_in(state: dict[str, Any], channel: dict[str, Any]) -> list[dict[str, Any]]:
+    return [m for m in state["messages"] if m["channel"] == channel["id"]]
 
 
 async def test_page_and_its_files_are_served(sandbox: DiscordDouble, http: Any) -> None:
@@ -123,7 +135,7 @@ async def test_modal_is_shown_and_submitted(sandbox: DiscordDouble, http: Any) -
     state = await ana.state()
     assert state["modals"] == []
     general = next(c for c in state["channels"] if c["name"] == "general")
-    assert general["messages"][-1]["content"] == "Table Blue ()"
+    assert messages_in(state, general)[-1]["content"] == "Table Blue ()"
 
 
 async def test_images_dms_and_threads_are_visible(sandbox: DiscordDouble, http: Any) -> None:
@@ -138,7 +150,7 @@ async def test_images_dms_and_threads_are_visible(sandbox: DiscordDouble, http: 
     await ana.post("slash", {"command": "dm"})
     await sandbox.user("Ana").wait_for_dm()
     state = await ana.state()
-    assert [m["content"] for m in state["dm"]["messages"]] == ["psst, your role is Spy"]
+    assert [m["content"] for m in messages_in(state, state["dm"])] == ["psst, your role is Spy"]
     await ana.post("slash", {"command": "thread", "channel": str(sandbox.channel("games").id)})
     await sandbox.wait_for(lambda: any(t.archived for t in sandbox.threads("games")))
     games = await ana.channel("games")
@@ -188,3 +200,89 @@ async def test_modal_with_a_select_from_the_page(sandbox: DiscordDouble, http: A
     await ana.post("modal", {"id": modal["id"], "values": {"nick": "Ace", "seat": ["north"]}})
     await sandbox.wait_for(lambda: sandbox.user("Ana").ephemerals())
     assert sandbox.user("Ana").ephemerals()[-1].content == "Ace sits north"
+
+
+def post_as_bot(double: DiscordDouble, channel: Channel, content: str, *files: str) -> Message:
+    uploads = [Upload(i, name, PNG, "image/png") for i, name in enumerate(files)]
+    return double.state.post(channel, double.state.bot, {"content": content}, uploads)
+
+
+PNG = b"\x89PNG\r\n\x1a\n" + bytes(8) + (4).to_bytes(4, "big") * 2
+
+
+async def test_an_update_brings_only_what_changed_however_long_the_thread(
+    sandbox: DiscordDouble, http: Any
+) -> None:
+    """The page's work per change: a long game must not make every click slower."""
+    ana = Page(sandbox, http, "Ana")
+    games = sandbox.channel("games")
+    table = post_as_bot(sandbox, games, "table")
+    sizes = []
+    for length in (10, 1000):
+        while len(games.messages) < length:
+            post_as_bot(sandbox, games, f"move {len(games.messages)}")
+        full = await ana.state()
+        assert full["full"] and len(messages_in(full, {"id": str(games.id)})) == length
+        sandbox.state.edit(table, {"content": f"table at {length}"}, [])
+        update = await ana.state(full["version"])
+        assert not update["full"] and update["removed"] == []
+        assert [m["content"] for m in update["messages"]] == [f"table at {length}"]
+        sizes.append(len(jsonlib.dumps(update)))
+    assert sizes[1] < sizes[0] * 1.1
+    version = (await ana.state())["version"]
+    sandbox.state.delete(table)
+    news = post_as_bot(sandbox, games, "new move")
+    update = await ana.state(version)
+    assert update["removed"] == [str(table.id)]
+    assert [m["id"] for m in update["messages"]] == [str(news.id)]
+
+
+async def test_a_picture_let_go_is_marked_once_and_not_sent_again(
+    sandbox: DiscordDouble, http: Any
+) -> None:
+    """Pictures the double no longer keeps answer 404: the page must not ask for them at
+    every redraw, so it is told once that they are gone and shows a placeholder."""
+    ana = Page(sandbox, http, "Ana")
+    games = sandbox.channel("games")
+    sandbox.state.pictures.keep_last = 2
+    first, second = (post_as_bot(sandbox, games, f"board {i}", f"b{i}.png") for i in (1, 2))
+    held = await ana.state()
+    third = post_as_bot(sandbox, games, "board 3", "b3.png")  # lets the first go
+    update = await ana.state(held["version"])
+    changed = {m["id"]: m["attachments"][0] for m in update["messages"]}
+    assert changed.keys() == {str(first.id), str(third.id)}
+    assert changed[str(first.id)]["dropped"] and not changed[str(third.id)]["dropped"]
+    async with http.get(changed[str(first.id)]["url"]) as response:
+        assert response.status == 404
+    later = post_as_bot(sandbox, games, "no picture")
+    again = await ana.state(update["version"])
+    assert [m["id"] for m in again["messages"]] == [str(later.id)]
+    restart = await ana.state()  # a page opened afresh knows it too, before asking
+    dropped = {m["id"] for m in restart["messages"] if any(a["dropped"] for a in m["attachments"])}
+    assert dropped == {str(first.id)} and str(second.id) not in dropped
+
+
+async def test_member_and_server_language_reach_interactions_and_are_kept(
+    tmp_path: Path, http: Any
+) -> None:
+    world = tmp_path / "world.pickle"
+    bot = TestBot()
+    async with start_sandbox(bot, world=world) as double:
+        ana = Page(double, http, "Ana")
+        await ana.post(f"members/{ana.user}", {"locale": "de"})
+        await ana.post("guild", {"locale": "de"})
+        refused = await ana.post("guild", {"locale": "klingon"}, status=400)
+        assert "unknown locale klingon" in refused["error"]
+        state = await ana.state()
+        assert state["me"]["locale"] == "de" and state["guild"]["locale"] == "de"
+        assert "de" in state["locales"] and "en-US" in state["locales"]
+        german = discord.Locale.german
+        await double.wait_for(lambda: bot.guilds[0].preferred_locale == german)
+        result = await double.user("Ana").slash("ping")
+        payload = double.interactions.payload(result.record)
+        assert (payload["locale"], payload["guild_locale"]) == ("de", "de")
+        ben = await double.user("Ben").slash("ping")
+        assert double.interactions.payload(ben.record)["locale"] == "en-US"
+    async with start_sandbox(TestBot(), world=world) as double:
+        state = await Page(double, http, "Ana").state()
+        assert state["me"]["locale"] == "de" and state["guild"]["locale"] == "de"

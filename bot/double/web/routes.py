@@ -9,10 +9,11 @@ from typing import Any
 from aiohttp import web
 
 from bot.double.http_app import double_of, json
+from bot.double.model import LOCALES
 from bot.double.results import InteractionResult
 from bot.double.users import SimUser
 from bot.double.waiting import WaitTimeout
-from bot.double.web.views import snapshot
+from bot.double.web.views import snapshot, version_of
 
 STATIC = Path(__file__).with_name("static")
 API = "/sandbox/api"
@@ -32,6 +33,7 @@ def register(router: web.UrlDispatcher) -> None:
     router.add_post(API + "/modal/dismiss", dismiss_modal)
     router.add_post(API + "/members", add_member)
     router.add_post(API + "/members/{user_id}", update_member)
+    router.add_post(API + "/guild", update_guild)
 
 
 async def home(request: web.Request) -> web.Response:
@@ -51,17 +53,16 @@ def _user(request: web.Request, raw: Any) -> SimUser:
 
 
 async def state(request: web.Request) -> web.Response:
-    """The world as one member sees it; with `version`, waits until it changes."""
+    """The world as one member sees it; with `version` (the one the page holds), waits
+    until it changes and brings only the messages changed since."""
     double = double_of(request)
     raw = request.query.get("user")
     me = _user(request, raw) if raw else None
     version = request.query.get("version")
     if version is not None:
         with contextlib.suppress(WaitTimeout):
-            await double.wait_for(
-                lambda: str(double.state.notifier.version) != version, LONG_POLL, "a change"
-            )
-    return json(snapshot(double, me))
+            await double.wait_for(lambda: version_of(double) != version, LONG_POLL, "a change")
+    return json(snapshot(double, me, since=version))
 
 
 async def _act(coro: Any) -> web.Response:
@@ -167,12 +168,32 @@ async def update_member(request: web.Request) -> web.Response:
     body = await _body(request)
     sim = _user(request, request.match_info["user_id"])
     double = double_of(request)
+    if "locale" in body and body["locale"] not in LOCALES:
+        return _unknown_locale(body["locale"])
     if "dms_open" in body:
         sim.dms_open = bool(body["dms_open"])
     if "admin" in body:
         double.make_admin(sim, bool(body["admin"]))
+    if "locale" in body:
+        sim.user.locale = str(body["locale"])  # what their next interactions carry
     double.state.changed()
     return json({"ok": True})
+
+
+async def update_guild(request: web.Request) -> web.Response:
+    """The server's settings the page can change: its preferred locale."""
+    body = await _body(request)
+    double = double_of(request)
+    if "locale" in body:
+        if body["locale"] not in LOCALES:
+            return _unknown_locale(body["locale"])
+        double.state.set_locale(double.guild, str(body["locale"]))
+    return json({"ok": True})
+
+
+def _unknown_locale(raw: Any) -> web.Response:
+    error = f"unknown locale {raw}; Discord's are {', '.join(LOCALES)}"
+    return json({"ok": False, "error": error}, 400)
 
 
 def _clean(options: dict[str, Any]) -> dict[str, Any]:

@@ -1,33 +1,49 @@
-"""What the sandbox page shows one member: JSON built from the double's world."""
+"""What the sandbox page shows one member: JSON built from the double's world.
+
+Messages come as changes: with the `since` version the page holds, only messages
+changed after it (and the ids of those deleted), so the page's work per change does
+not grow with a thread's length; without it (or from an earlier run), all of them.
+"""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
 from bot.double import components as comp
-from bot.double.model import Channel, Json, Message
+from bot.double.model import LOCALES, Channel, Json, Message
 
 if TYPE_CHECKING:
     from bot.double.server import DiscordDouble
     from bot.double.users import SimUser
 
 
-def snapshot(double: DiscordDouble, me: SimUser | None) -> Json:
+def version_of(double: DiscordDouble) -> str:
+    notifier = double.state.notifier
+    return f"{notifier.epoch}-{notifier.version}"
+
+
+def _since(double: DiscordDouble, since: str | None) -> int | None:
+    """The version number the page holds, if it is one of this run's."""
+    epoch, _, number = (since or "").partition("-")
+    if epoch != double.state.notifier.epoch or not number.isdigit():
+        return None
+    return int(number)
+
+
+def snapshot(double: DiscordDouble, me: SimUser | None, since: str | None = None) -> Json:
     state = double.state
     guild = double.guild
     viewer = me.id if me else None
     channels = []
     for channel in guild.text_channels():
         threads = [t for t in guild.threads() if t.parent_id == channel.id]
-        channels.append(
-            {
-                **_channel(double, channel, viewer),
-                "threads": [_channel(double, t, viewer) for t in threads],
-            }
-        )
+        channels.append({**_channel(channel), "threads": [_channel(t) for t in threads]})
+    held = _since(double, since)
+    messages, removed = _messages(double, viewer, held)
     return {
-        "version": state.notifier.version,
-        "guild": {"id": str(guild.id), "name": guild.name},
+        "version": version_of(double),
+        "full": held is None,
+        "guild": {"id": str(guild.id), "name": guild.name, "locale": guild.locale},
         "bot": {
             "id": str(state.bot.id),
             "name": state.bot.display_name,
@@ -39,15 +55,54 @@ def snapshot(double: DiscordDouble, me: SimUser | None) -> Json:
             {"id": str(r.id), "name": r.name} for r in guild.roles.values() if r.id != guild.id
         ],
         "channels": channels,
-        "dm": _channel(double, me.dm_channel, viewer) if me else None,
+        "dm": _channel(me.dm_channel) if me else None,
+        "messages": messages,
+        "removed": removed,
         "commands": [_command(c) for c in double.commands() if c.get("type", 1) == 1],
         "modals": [_modal(m) for m in me.modals()] if me else [],
-        "failures": [r.describe() for r in _mine(double, viewer) if r.failed],
+        "failures": [
+            r.describe() for r in double.interactions.failed_records if r.user.id == viewer
+        ],
+        "locales": list(LOCALES),
     }
 
 
-def _mine(double: DiscordDouble, viewer: int | None) -> list[Any]:
-    return [r for r in double.interactions.records.values() if r.user.id == viewer]
+def _messages(
+    double: DiscordDouble, viewer: int | None, held: int | None
+) -> tuple[list[Json], list[str]]:
+    """The messages `viewer` sees changed after version `held` (all if None), and the
+    ids of those deleted since."""
+    state = double.state
+    if held is None:
+        shown = _viewed_channels(double, viewer)
+        return [_message(double, m) for c in shown for m in c.visible_messages(viewer)], []
+    messages, removed = [], []
+    for message_id in state.message_changes.since(held):
+        message = state.messages.get(message_id)
+        if message is None or message.visible_to not in (None, viewer):
+            continue
+        if message.deleted:
+            removed.append(str(message.id))
+        elif _sees(double, viewer, message):
+            messages.append(_message(double, message))
+    return messages, removed
+
+
+def _viewed_channels(double: DiscordDouble, viewer: int | None) -> list[Channel]:
+    guild = double.guild
+    found = [*guild.text_channels(), *guild.threads()]
+    me = next((m for m in double.members if m.id == viewer), None)
+    if me is not None:
+        found.append(me.dm_channel)
+    return found
+
+
+def _sees(double: DiscordDouble, viewer: int | None, message: Message) -> bool:
+    """Whether the message is in a guild channel or in the viewer's own DM channel."""
+    if message.guild_id is not None:
+        return True
+    me = next((m for m in double.members if m.id == viewer), None)
+    return me is not None and message.channel_id == me.dm_channel.id
 
 
 def _member(double: DiscordDouble, sim: SimUser) -> Json:
@@ -56,16 +111,16 @@ def _member(double: DiscordDouble, sim: SimUser) -> Json:
         "name": sim.name,
         "admin": sim.is_admin,
         "dms_open": sim.dms_open,
+        "locale": sim.user.locale,
     }
 
 
-def _channel(double: DiscordDouble, channel: Channel, viewer: int | None) -> Json:
+def _channel(channel: Channel) -> Json:
     return {
         "id": str(channel.id),
         "name": channel.name or "Direct messages",
         "kind": "dm" if channel.is_dm else "thread" if channel.is_thread else "text",
         "archived": channel.archived,
-        "messages": [_message(double, m) for m in channel.visible_messages(viewer)],
     }
 
 
@@ -101,6 +156,7 @@ def _message(double: DiscordDouble, message: Message) -> Json:
     texts, rows, images = _components(message.components)
     return {
         "id": str(message.id),
+        "channel": str(message.channel_id),
         "author": message.author.display_name,
         "bot": message.author.bot,
         "content": message.content,
@@ -112,7 +168,7 @@ def _message(double: DiscordDouble, message: Message) -> Json:
         "loading": message.loading,
         "command": meta.get("name") if invoker else None,
         "invoker": invoker,
-        "embeds": [_embed(e) for e in message.embeds],
+        "embeds": [_embed(message, e) for e in message.embeds],
         "attachments": [
             {
                 "filename": a.filename,
@@ -120,17 +176,28 @@ def _message(double: DiscordDouble, message: Message) -> Json:
                 "image": a.is_image,
                 "description": a.description,
                 "size": a.size,
+                "dropped": a.dropped,  # its bytes were let go: the page shows a placeholder
             }
             for a in message.attachments
         ],
-        "images": images,
+        "images": [_media(message, url) for url in images],
         "rows": rows,
         "thread": str(message.thread_id) if message.thread_id else None,
         "reactions": {k: len(v) for k, v in message.reactions.items()},
     }
 
 
-def _embed(embed: Json) -> Json:
+def _media(message: Message, url: str) -> Json:
+    """A picture's address (`attachment://name` resolved) and whether its bytes are gone."""
+    for attachment in message.attachments:
+        if url in (attachment.url, f"attachment://{attachment.filename}"):
+            return {"url": attachment.url, "dropped": attachment.dropped}
+    return {"url": url, "dropped": False}
+
+
+def _embed(message: Message, embed: Json) -> Json:
+    image = (embed.get("image") or {}).get("url")
+    thumbnail = (embed.get("thumbnail") or {}).get("url")
     return {
         "title": embed.get("title"),
         "description": embed.get("description"),
@@ -139,8 +206,8 @@ def _embed(embed: Json) -> Json:
             {"name": f.get("name"), "value": f.get("value"), "inline": f.get("inline", False)}
             for f in embed.get("fields") or []
         ],
-        "image": (embed.get("image") or {}).get("url"),
-        "thumbnail": (embed.get("thumbnail") or {}).get("url"),
+        "image": _media(message, image) if image else None,
+        "thumbnail": _media(message, thumbnail) if thumbnail else None,
         "footer": (embed.get("footer") or {}).get("text"),
     }
 

@@ -1,5 +1,7 @@
 // The sandbox page: one Discord server as a simulated member sees it.
 // It long-polls /sandbox/api/state and drives the simulated users through small JSON endpoints.
+// Each answer brings only the messages changed since the version the page holds, and only
+// those are drawn again: the page's work per change does not grow with a thread's length.
 "use strict";
 
 const $ = (selector, root = document) => root.querySelector(selector);
@@ -10,6 +12,10 @@ const ui = {
   view: localStorage.getItem("sandbox.view"),
   version: null,
   data: null,
+  messages: new Map(), // channel id -> Map(message id -> message), in order
+  shown: { channel: null, nodes: new Map() }, // the drawn channel: message id -> {key, node}
+  goneImages: new Set(), // pictures the double no longer keeps: asked for once at most
+  reachable: true,
   command: null, // the command chosen in the composer
   poll: null,
 };
@@ -38,20 +44,46 @@ async function pollForever() {
     const query = new URLSearchParams();
     if (ui.me) query.set("user", ui.me);
     if (ui.version !== null) query.set("version", ui.version);
+    let response;
     try {
-      const response = await fetch(`/sandbox/api/state?${query}`, { signal: ui.poll.signal });
-      if (!response.ok) throw new Error(await response.text());
-      const data = await response.json();
+      response = await fetch(`/sandbox/api/state?${query}`, { signal: ui.poll.signal });
+      const data = response.ok ? await response.json() : null;
+      ui.reachable = true;
+      if (!data) throw new Error(await response.text());
       ui.version = data.version;
       ui.data = data;
-      render();
+      const touched = storeMessages(data);
+      render(data.full ? null : touched);
     } catch (error) {
-      if (error.name !== "AbortError") {
-        ui.me = null;
-        await new Promise((resolve) => setTimeout(resolve, 1000));
-      }
+      if (error.name === "AbortError") continue;
+      if (response && response.status === 400) ui.me = null; // a member this run does not know
+      else if (!response) ui.reachable = false; // the sandbox is stopped or restarting
+      renderStatus();
+      await new Promise((resolve) => setTimeout(resolve, 1000));
     }
   }
+}
+
+// Keeps the messages of an answer; returns the ids of those changed or deleted.
+function storeMessages(data) {
+  if (data.full) ui.messages = new Map();
+  const touched = new Set();
+  for (const message of data.messages) {
+    let channel = ui.messages.get(message.channel);
+    if (!channel) ui.messages.set(message.channel, (channel = new Map()));
+    message.key = JSON.stringify(message);
+    channel.set(message.id, message); // an edited message keeps its place
+    touched.add(message.id);
+  }
+  for (const id of data.removed) {
+    for (const channel of ui.messages.values()) channel.delete(id);
+    touched.add(id);
+  }
+  return touched;
+}
+
+function messagesOf(channel) {
+  return (channel && ui.messages.get(channel.id)) || new Map();
 }
 
 function refreshNow() {
@@ -155,7 +187,7 @@ function markdown(text) {
     .replace(/&lt;@!?(\d+)&gt;/g, (_, id) => `<span class="mention">${escapeHtml(nameOf("user", id))}</span>`)
     .replace(/&lt;@&amp;(\d+)&gt;/g, (_, id) => `<span class="mention">${escapeHtml(nameOf("role", id))}</span>`)
     .replace(/&lt;#(\d+)&gt;/g, (_, id) => `<span class="mention">${escapeHtml(nameOf("channel", id))}</span>`)
-    .replace(/&lt;t:(-?\d+)(?::([tTdDfFR]))?&gt;/g, (_, unix, style) => `<time>${escapeHtml(timestamp(Number(unix), style))}</time>`)
+    .replace(/&lt;t:(-?\d+)(?::([tTdDfFR]))?&gt;/g, (_, unix, style) => `<time${style === "R" ? ` data-relative="${unix}"` : ""}>${escapeHtml(timestamp(Number(unix), style))}</time>`)
     .replace(/(https?:\/\/[^\s<]+)/g, '<a href="$1" target="_blank" rel="noopener">$1</a>');
   return html
     .replace(/\u0000(\d+)\u0000/g, (_, index) => blocks[Number(index)])
@@ -164,7 +196,8 @@ function markdown(text) {
 
 // ---- rendering ---------------------------------------------------------------------------
 
-function render() {
+// `touched`: the ids of the messages that changed; null to draw the whole channel again.
+function render(touched = null) {
   const data = ui.data;
   if (!data) return;
   if (!ui.me && data.members.length) {
@@ -175,16 +208,34 @@ function render() {
   }
   document.title = `${data.guild.name} · sandbox`;
   $("#guild-name").textContent = data.guild.name;
-  const status = $("#bot-status");
-  status.textContent = data.bot.connected ? `${data.bot.name} is online` : `${data.bot.name} is offline`;
-  status.className = data.bot.connected ? "" : "off";
+  renderStatus();
   const channels = allChannels();
   if (!channels.find((c) => c.id === ui.view) && data.channels.length) ui.view = data.channels[0].id;
   renderChannels();
   renderMembers();
-  renderMessages(channels.find((c) => c.id === ui.view));
+  renderLocales();
+  renderMessages(channels.find((c) => c.id === ui.view), touched);
   renderModal();
   renderFailures();
+}
+
+function renderStatus() {
+  const status = $("#bot-status");
+  const bot = ui.data ? ui.data.bot : { name: "The bot", connected: false };
+  const online = ui.reachable && bot.connected;
+  status.textContent = !ui.reachable
+    ? "The sandbox is not reachable"
+    : online ? `${bot.name} is online` : `${bot.name} is offline`;
+  status.className = online ? "" : "off";
+}
+
+function renderLocales() {
+  const { data } = ui;
+  for (const [id, value] of [["#me-locale", data.me && data.me.locale], ["#guild-locale", data.guild.locale]]) {
+    const picker = $(id);
+    if (!picker.options.length) picker.replaceChildren(...data.locales.map((code) => el("option", { value: code }, code)));
+    if (document.activeElement !== picker && value) picker.value = value;
+  }
 }
 
 function renderChannels() {
@@ -213,11 +264,11 @@ function channelButton(channel, label, extra = "") {
       onclick: () => {
         ui.view = channel.id;
         localStorage.setItem("sandbox.view", channel.id);
-        render();
+        render(null);
       },
     },
     label,
-    el("span", { class: "count" }, channel.messages.length || ""),
+    el("span", { class: "count" }, messagesOf(channel).size || ""),
   );
 }
 
@@ -235,7 +286,7 @@ function renderMembers() {
         "li",
         { class: m.id === ui.me ? "me" : "", title: "Play as this member", onclick: () => switchUser(m.id) },
         el("span", {}, m.name),
-        el("span", { class: "tags" }, [m.admin ? "admin" : "", m.dms_open ? "" : "DMs closed"].filter(Boolean).join(" · ")),
+        el("span", { class: "tags" }, [m.admin ? "admin" : "", m.dms_open ? "" : "DMs closed", m.locale === "en-US" ? "" : m.locale].filter(Boolean).join(" · ")),
       ),
     ),
   );
@@ -249,14 +300,67 @@ function switchUser(id) {
   refreshNow();
 }
 
-function renderMessages(channel) {
+function renderMessages(channel, touched) {
   const box = $("#messages");
   const atBottom = box.scrollHeight - box.scrollTop - box.clientHeight < 40;
   $("#channel-title").textContent = channel
     ? channel.kind === "dm" ? `@ ${ui.data.bot.name} (DM)` : `${channel.kind === "thread" ? "↳" : "#"} ${channel.name}`
     : "";
-  box.replaceChildren(...(channel ? channel.messages.map(renderMessage) : []));
+  const messages = messagesOf(channel);
+  const shown = ui.shown;
+  const id = channel ? channel.id : null;
+  if (touched === null || shown.channel !== id) {
+    // Another channel, or everything anew: nodes of unchanged messages are kept (their
+    // pictures are not loaded again).
+    const nodes = new Map();
+    for (const message of messages.values()) {
+      const old = shown.nodes.get(message.id);
+      nodes.set(message.id, old && old.key === message.key ? old : { key: message.key, node: renderMessage(message) });
+    }
+    shown.channel = id;
+    shown.nodes = nodes;
+    box.replaceChildren(...[...nodes.values()].map((n) => n.node));
+  } else {
+    for (const messageId of touched) {
+      const message = messages.get(messageId);
+      const old = shown.nodes.get(messageId);
+      if (!message) {
+        if (old) old.node.remove();
+        shown.nodes.delete(messageId);
+        continue;
+      }
+      if (old && old.key === message.key) continue;
+      const drawn = { key: message.key, node: renderMessage(message) };
+      if (old) old.node.replaceWith(drawn.node);
+      else insertInOrder(box, drawn.node);
+      shown.nodes.set(messageId, drawn);
+    }
+  }
   if (atBottom) box.scrollTop = box.scrollHeight;
+}
+
+// Snowflakes in order: a longer id is a later one.
+const earlier = (a, b) => (a.length === b.length ? a < b : a.length < b.length);
+
+function insertInOrder(box, node) {
+  let before = box.lastElementChild;
+  while (before && earlier(node.dataset.id, before.dataset.id)) before = before.previousElementSibling;
+  if (before) before.after(node);
+  else box.prepend(node);
+}
+
+// A picture, or a placeholder once the double no longer keeps it: a picture that failed
+// to load is not asked for again.
+function picture(media, alt = "", title = null) {
+  if (media.dropped || ui.goneImages.has(media.url)) {
+    return el("div", { class: "picture-gone", title: title || alt || null }, "picture no longer kept");
+  }
+  const img = el("img", { src: media.url, alt, title });
+  img.addEventListener("error", () => {
+    ui.goneImages.add(media.url);
+    img.replaceWith(picture(media, alt, title));
+  }, { once: true });
+  return img;
 }
 
 function renderMessage(message) {
@@ -281,16 +385,16 @@ function renderMessage(message) {
   if (message.loading) parts.push(el("div", { class: "loading" }, `${ui.data.bot.name} is thinking…`));
   for (const text of message.texts) parts.push(el("div", { class: "content", html: markdown(text) }));
   for (const embed of message.embeds) parts.push(renderEmbed(embed));
-  for (const url of message.images) parts.push(el("div", { class: "gallery" }, el("img", { src: url, alt: "" })));
+  for (const media of message.images) parts.push(el("div", { class: "gallery" }, picture(media)));
   for (const file of message.attachments) parts.push(renderAttachment(file));
   for (const row of message.rows) parts.push(renderRow(message, row));
   if (message.thread) {
-    parts.push(el("span", { class: "thread-link", onclick: () => { ui.view = message.thread; render(); } }, "Open thread →"));
+    parts.push(el("span", { class: "thread-link", onclick: () => { ui.view = message.thread; render(null); } }, "Open thread →"));
   }
   const reactions = Object.entries(message.reactions).map(([emoji, count]) => `${emoji} ${count}`).join("  ");
   if (reactions) parts.push(el("div", { class: "edited" }, reactions));
   if (message.ephemeral) parts.push(el("div", { class: "eph-note" }, "Only you can see this"));
-  return el("div", { class: classes.join(" ") }, parts);
+  return el("div", { class: classes.join(" "), "data-id": message.id }, parts);
 }
 
 function renderEmbed(embed) {
@@ -314,15 +418,16 @@ function renderEmbed(embed) {
           ),
         )
       : null,
-    embed.image ? el("img", { src: embed.image, alt: embed.title || "" }) : null,
-    embed.thumbnail && !embed.image ? el("img", { src: embed.thumbnail, alt: "" }) : null,
+    embed.image ? picture(embed.image, embed.title || "") : null,
+    embed.thumbnail && !embed.image ? picture(embed.thumbnail) : null,
     embed.footer ? el("div", { class: "footer" }, embed.footer) : null,
   );
 }
 
 function renderAttachment(file) {
   if (file.image) {
-    return el("div", { class: "attachment" }, el("img", { src: file.url, alt: file.description || file.filename, title: file.description || file.filename }));
+    const about = file.description || file.filename;
+    return el("div", { class: "attachment" }, picture({ url: file.url, dropped: file.dropped }, about, about));
   }
   return el("div", { class: "attachment" }, el("a", { href: file.url, download: file.filename }, `📎 ${file.filename}`), ` (${file.size} bytes)`);
 }
@@ -589,11 +694,20 @@ $("#command-input").addEventListener("keydown", (event) => {
 $("#composer").addEventListener("submit", sendCommand);
 $("#me-select").addEventListener("change", (event) => switchUser(event.target.value));
 $("#me-dms").addEventListener("change", (event) => post(`members/${ui.me}`, { dms_open: event.target.checked }));
+$("#me-locale").addEventListener("change", (event) => post(`members/${ui.me}`, { locale: event.target.value }));
+$("#guild-locale").addEventListener("change", (event) => post("guild", { locale: event.target.value }));
 $("#add-member").addEventListener("submit", async (event) => {
   event.preventDefault();
   const name = $("#new-member").value.trim();
   const answer = await post("members", { name, admin: $("#new-admin").checked, dms_open: $("#new-dms").checked });
   if (answer.ok) $("#new-member").value = "";
 });
+
+// Relative times ("in 2 minutes") move on by themselves: messages are drawn only when they change.
+setInterval(() => {
+  for (const time of document.querySelectorAll("#messages time[data-relative]")) {
+    time.textContent = relativeTime(Number(time.dataset.relative));
+  }
+}, 5000);
 
 pollForever();
