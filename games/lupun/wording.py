@@ -196,12 +196,12 @@ def clause(condition: Condition, lang: str, where: Place | None = None) -> str:
                 )
             return (
                 f"{here.de_in} gibt es eine Kette aus {condition.length}"
-                " aufeinanderfolgenden Zahlen, auf- oder absteigend"
+                " aufeinander folgenden Zahlen, auf- oder absteigend"
             )
         if en:
             return f"the numbers {here.en_in} form a chain of consecutive numbers, up or down"
         return (
-            f"die Zahlen {here.de_in} bilden eine Kette aufeinanderfolgender Zahlen,"
+            f"die Zahlen {here.de_in} bilden eine Kette aufeinander folgender Zahlen,"
             " auf- oder absteigend"
         )
     if isinstance(condition, Alternating):
