@@ -8,6 +8,7 @@ import string
 
 import pytest
 
+from bot.discord.adapters.context import AWAY
 from bot.i18n import DEFAULT_LOCALE, catalogs
 from games.engine import IllegalAction
 from tests.conformance.legality import unlisted
@@ -72,7 +73,6 @@ def test_every_refusal_has_a_sentence(case: Case) -> None:
 
 # -- a deadline's default played at once for away players -------------------------------------
 
-AWAY = "_away"  # see `bot.discord.adapters.context.Context.for_away`
 TIME_RAN_OUT = "Time ran out"
 
 
