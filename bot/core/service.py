@@ -138,6 +138,7 @@ class Change:
     events: tuple[Event, ...] = ()
     away: tuple[Seat, ...] = ()  # seats that are away from now on (the bot plays for them)
     back: tuple[Seat, ...] = ()  # seats whose players are back
+    for_away: bool = False  # the bot played the step at once for away players (no deadline)
     waited_for: frozenset[Seat] = frozenset()  # whom the table waited for before the change
     phase_before: str | None = None  # the phase key before the change
     version: int | None = None  # the game version it produced (its outbox row), if committed
@@ -153,6 +154,7 @@ class Change:
             back=list(self.back),
             waited_for=sorted(self.waited_for),
             phase_before=self.phase_before,
+            for_away=self.for_away,
         )
 
     @classmethod
@@ -166,6 +168,7 @@ class Change:
             back=tuple(notice["back"]),
             waited_for=frozenset(notice["waited_for"]),
             phase_before=notice["phase_before"],
+            for_away=notice.get("for_away", False),  # absent from rows of older versions
             version=version,
         )
 
@@ -720,6 +723,8 @@ class GameService:
         state: State,
         events: list[Event],
         seats: Sequence[PlayerRow] = (),
+        *,
+        for_away: bool = False,
     ) -> Change:
         game = live.game
         waited_for, phase_before = live.waiting_for(), live.phase
@@ -738,6 +743,7 @@ class GameService:
             back=tuple(sorted(was_away - now_away)),
             waited_for=waited_for,
             phase_before=phase_before,
+            for_away=for_away,
         )
         version = await self._write(
             live,
@@ -843,10 +849,11 @@ class GameService:
         await self._notify(change)
         await self._play_for_away(live)
 
-    async def _time_out(self, live: LiveGame, phase: str) -> Change:
+    async def _time_out(self, live: LiveGame, phase: str, *, for_away: bool = False) -> Change:
         """(Under the lock.) Apply the phase's defaults and count the step against
         everyone it waited for; a second timeout in a row makes a player away. A secret
-        phase counts against nobody: the table may not learn who acts at night."""
+        phase counts against nobody: the table may not learn who acts at night.
+        `for_away`: played at once for away players, not at the deadline (told so)."""
         assert live.state is not None
         missed = live.game.waiting_for(live.state)
         state, events = live.game.expire(live.state)
@@ -856,7 +863,13 @@ class GameService:
             if p.seat in missed
         ]
         return await self._commit(
-            live, None, {"type": "timeout", "phase": phase}, state, events, seats
+            live,
+            None,
+            {"type": "timeout", "phase": phase},
+            state,
+            events,
+            seats,
+            for_away=for_away,
         )
 
     async def _play_for_away(self, live: LiveGame) -> None:
@@ -869,7 +882,8 @@ class GameService:
                 if not self._plays_for_away(live):
                     return
                 assert live.state is not None
-                change = await self._time_out(live, live.game.phase_key(live.state))
+                phase = live.game.phase_key(live.state)
+                change = await self._time_out(live, phase, for_away=True)
             await self._notify(change)
 
     def _plays_for_away(self, live: LiveGame) -> bool:

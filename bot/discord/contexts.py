@@ -13,17 +13,24 @@ from bot.discord.adapters.context import Context
 from games.engine import AnyGame, Seat, State
 
 
-def table_context(live: LiveGame, locale: str | None = None) -> Context[Any]:
-    """What the whole table may see, in `locale` (default: the game's)."""
-    return _context(live, None, locale)
+def table_context(
+    live: LiveGame, locale: str | None = None, *, for_away: bool = False
+) -> Context[Any]:
+    """What the whole table may see, in `locale` (default: the game's). `for_away`: the
+    context tells a step the bot played for away players (`Context.for_away`)."""
+    return _context(live, None, locale, for_away)
 
 
-def seat_context(live: LiveGame, seat: Seat, locale: str | None = None) -> Context[Any]:
+def seat_context(
+    live: LiveGame, seat: Seat, locale: str | None = None, *, for_away: bool = False
+) -> Context[Any]:
     """What one player may see and do, in `locale` (default: the game's)."""
-    return _context(live, seat, locale)
+    return _context(live, seat, locale, for_away)
 
 
-def _context(live: LiveGame, seat: Seat | None, locale: str | None) -> Context[Any]:
+def _context(
+    live: LiveGame, seat: Seat | None, locale: str | None, for_away: bool = False
+) -> Context[Any]:
     state = live.state  # one read: the loop may replace it while a thread draws
     assert state is not None, "a game's screens need a started game"
     return context_of(
@@ -38,6 +45,7 @@ def _context(live: LiveGame, seat: Seat | None, locale: str | None) -> Context[A
         version=live.row.version,
         deadline_at=live.deadline_at,
         finished=live.status == "finished",
+        for_away=for_away,
     )
 
 
@@ -54,6 +62,7 @@ def context_of(
     version: int = 0,
     deadline_at: float | None = None,
     finished: bool = False,
+    for_away: bool = False,
 ) -> Context[Any]:
     """The context of one reader (`seat`, or the table for None) of a game's state."""
     legal = tuple(game.legal_actions(state, seat)) if seat is not None else ()
@@ -72,4 +81,5 @@ def context_of(
         seat=seat,
         legal=legal,
         panel_key=adapter_for(game.id).panel_key,
+        for_away=for_away,
     )

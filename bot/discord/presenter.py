@@ -211,7 +211,8 @@ class Presenter:
             rematch = Button(say(live, "table.rematch_button", locale), ids.rematch(live.id))
             await self._post(live, replace(results, rows=(*results.rows, (rematch,))[:5]), "r")
         if live.status != "lobby" and live.state is not None and change.kind != "absence":
-            await adapter_for(live.row.kind).after(self.outbox(live), happened(change))
+            out = self.outbox(live, for_away=change.for_away)
+            await adapter_for(live.row.kind).after(out, happened(change))
 
     async def _close_chapter(self, change: Change) -> None:
         """The results of a chapter the change ended (a round's), posted before the
@@ -232,8 +233,9 @@ class Presenter:
         if self._service.next_to_show(change.game.id) is None:
             await self.refresh(change.game)
 
-    def outbox(self, live: LiveGame) -> Outbox[Any]:
-        """What an adapter may do after a change of `live` (see `GameAdapter.after`)."""
+    def outbox(self, live: LiveGame, *, for_away: bool = False) -> Outbox[Any]:
+        """What an adapter may do after a change of `live` (see `GameAdapter.after`);
+        `for_away`: the change was played for away players (`Context.for_away`)."""
 
         async def post(screen: Screen) -> object:
             return await self._post(live, screen, "x")
@@ -245,8 +247,8 @@ class Presenter:
             return await self.prompt(live, seat, screen)
 
         return Outbox(
-            table=lambda: table_context(live),
-            seat=lambda seat: seat_context(live, seat),
+            table=lambda: table_context(live, for_away=for_away),
+            seat=lambda seat: seat_context(live, seat, for_away=for_away),
             post=post,
             direct=direct,
             prompt=prompt,
@@ -282,7 +284,8 @@ class Presenter:
             else:  # a whole server playing: no wall of pings
                 lines.append(say(live, "table.started_many", locale, count=len(live.players)))
         else:
-            screen = adapter.announcement(table_context(live), happened(change))
+            told = table_context(live, for_away=change.for_away)
+            screen = adapter.announcement(told, happened(change))
             if screen is not None and screen.content:
                 lines.append(screen.content)
                 mentions += screen.mentions
@@ -298,7 +301,8 @@ class Presenter:
         if turn is not None and turn.by_dm:
             await self._turn_by_dm(live, turn)
         if live.state is not None:
-            notices = adapter.private_notices(table_context(live), happened(change))
+            told = table_context(live, for_away=change.for_away)
+            notices = adapter.private_notices(told, happened(change))
             for seat, screen in notices:
                 await self.direct(live, seat, screen)
 

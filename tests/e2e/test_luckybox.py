@@ -344,6 +344,9 @@ async def test_a_reveal_times_out_and_an_absent_player_is_played_for(world: Worl
     await play_step(t, ana)
     await play_step(t, ben)
     assert (await t.state()).reveal == reveal + 1
+    said = notices(t.place)[-1]  # said as played for her, not as a deadline
+    assert "The bot played the default for Cleo (away)." in said
+    assert "Time ran out" not in said
     await world.press(cleo, table(t.place), "I'm back")
     assert "Cleo is back and plays again." in notices(t.place)[-1]
     assert "I'm back" not in buttons(table(t.place))

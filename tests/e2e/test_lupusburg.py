@@ -470,6 +470,24 @@ async def night_timeline(
     return steps
 
 
+async def test_an_away_player_s_placement_is_told_as_played_for_them(world: World) -> None:
+    """Eve is away: once the others have placed, the bot places for her at once, and
+    says so (in the channel, and in her DM) rather than that her time ran out."""
+    v = await open_village(world)
+    done = await (await v.users[ANA].slash("away", channel=v.place, player=v.users[EVE])).reply()
+    assert done.content == "Eve is marked away."
+    await v.settle()
+    for seat in (ANA, BEN, CLEO, DAN):
+        prompt = v.prompt(seat, "assign")
+        assert await v.press(seat, f"Chest in house 1 ({code(2 * seat)})", prompt) is None
+    assert (await v.state()).phase == "thief"  # no one waited for Eve's deadline
+    said = "\n".join(m.content for m in v.public() if m.content)
+    assert "The bot played for Eve (away): their characters were placed at random." in said
+    assert "Time ran out" not in said
+    dm = v.users[EVE].dms()[-1].content
+    assert "You are away, so the bot played for you: your chest went into your house" in dm
+
+
 async def test_the_werewolf_wins_and_the_night_never_gives_the_thief_away(world: World) -> None:
     spectator = world.double.user("Spy")
     v = await open_village(world)

@@ -74,3 +74,30 @@ async def test_a_crash_between_a_commit_and_its_messages_loses_nothing(world: Wo
     assert world.bot.store is not None and await world.bot.store.outbox() == []
     await world.restart()
     assert sum("Ana adds 2." in m.content for m in place.visible_messages()) == 1  # said once
+
+
+async def test_a_move_played_for_an_away_player_says_so_when_shown_after_a_crash(
+    world: World,
+) -> None:
+    ana, ben = world.users("Ana", "Ben")
+    place = await world.open_game(ana, "race", turn_seconds=60)
+    await world.press(ben, table(place), "Join")
+    await world.press(ana, table(place), "Start")
+    await (await ana.slash("away", channel=place, player=ben)).reply()
+    await world.settle()
+    assert world.bot is not None and world.bot.service is not None
+
+    async def crash(change: object) -> None:  # dies before it shows Ben's move
+        if getattr(change, "kind", None) == "expired":
+            raise asyncio.CancelledError
+
+    world.bot.service.listeners.insert(0, crash)
+    await ana.click(await world.panel(ana, place, "My panel"), "+2")
+    await asyncio.sleep(0)
+    await world.stop_bot()
+    await world.start_bot()
+    await world.settle()
+    assert "Counter: **3** of 10" in board(place)
+    said = [m.content for m in place.visible_messages()]
+    assert any(s.startswith("The bot played for Ben (away): their turn added 1.") for s in said)
+    assert not any("Time ran out" in s for s in said)

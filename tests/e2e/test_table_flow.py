@@ -122,12 +122,28 @@ async def test_acting_again_brings_an_away_player_back(world: World) -> None:
     assert "Away" in board(place)
 
 
+async def test_a_move_played_at_once_for_an_away_player_says_so(world: World) -> None:
+    place, (ana, ben, cleo) = await race(world, "Ana", "Ben", "Cleo", target=30)
+    await (await ana.slash("away", channel=place, player=ben)).reply()
+    await add(world, ana, place)  # Ben's turn is played at once: no time ran out
+    said = notices(place)[-1]
+    assert said.startswith("The bot played for Ben (away): their turn added 1.")
+    assert "Time ran out" not in said and said.endswith(f"{cleo.mention}: {STEP}")
+    await world.advance(TURN)  # Cleo's deadline passes: that one did run out
+    await world.settle()
+    assert notices(place)[-1].startswith("Time ran out: Cleo's turn added 1.")
+
+
 async def test_everyone_away_is_not_played_to_the_end_at_once(world: World) -> None:
     place, _ = await race(world, "Ana", "Ben", target=30)
     for _ in range(4):
         await world.advance(TURN)
         await world.settle()
     assert "Ana, Ben" in board(place)  # both away
+    # The notice promises nothing the table does not do: nobody plays, so it waits.
+    said = next(n for n in notices(place) if "Ben let the time run out" in n)
+    assert "at once while others play, at the step's deadline when nobody does" in said
+    assert "Time ran out" in notices(place)[-1]  # a deadline passed, not a move at once
     counter = board(place)
     await world.settle()
     assert board(place) == counter  # the game waits for the next deadline

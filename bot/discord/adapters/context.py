@@ -21,11 +21,12 @@ from pydantic import BaseModel
 from bot.core.names import in_text
 from bot.discord import ids
 from bot.discord.ui import Button, Style
-from bot.i18n import t
+from bot.i18n import has, t
 from games.engine import Event, Seat
 from games.pictures import name_letters
 
 V = TypeVar("V", bound=BaseModel)
+AWAY = "_away"  # the suffix of a sentence's variant for a step played for away players
 
 
 @dataclass(frozen=True)
@@ -45,13 +46,16 @@ class Context(Generic[V]):
     legal: tuple[Any, ...] = ()  # the reader's legal actions now
     panel_key: str = "table.open_panel"
     extra: dict[str, Any] = field(default_factory=dict)
+    # Telling a step the bot played at once for away players (not at its deadline):
+    # a sentence with an away variant (`<key>_away`) says that instead.
+    for_away: bool = False
 
     # -- words -------------------------------------------------------------------------
 
     def say(self, key: str, **params: Any) -> str:
         """The catalog's sentence for a message's text, `seat`/`X_seat` parameters also
         given as names (`player`, `X_player`)."""
-        return t(key, self.locale, **self._named(params, self.name))
+        return t(self._worded(key), self.locale, **self._named(params, self.name))
 
     def plain(self, key: str, **params: Any) -> str:
         """The catalog's words with names as typed, for what shows no markup: button
@@ -60,6 +64,13 @@ class Context(Generic[V]):
 
     def event(self, event: Event) -> str:
         return self.say(event.key, **event.params)
+
+    def _worded(self, key: str) -> str:
+        """The key of the sentence to say: a deadline's default ("Time ran out: ...")
+        played for away players says so by its away variant, where the catalog has one."""
+        if self.for_away and has(key + AWAY):
+            return key + AWAY
+        return key
 
     def _named(self, params: dict[str, Any], name: Callable[[Seat], str]) -> dict[str, Any]:
         named = dict(params)
