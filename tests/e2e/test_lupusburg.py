@@ -415,9 +415,8 @@ async def assert_final_panels(v: Village) -> None:
     own last houses and characters and their points, with no controls."""
     state = await v.state()
     record = state.records[-1]
-    assert [b["label"] for row in table(v.place).components for b in row["components"]] == [
-        PANEL
-    ]
+    labels = [b["label"] for row in table(v.place).components for b in row["components"]]
+    assert labels == [PANEL]
     for seat in range(len(v.users)):
         panel = await v.panel(seat)
         assert panel.components == []
