@@ -13,7 +13,6 @@ import discord
 from bot.core.errors import Refused
 from bot.core.service import GameService, LiveGame
 from bot.discord import ids
-from bot.discord.adapters import adapter_for
 from bot.discord.contexts import seat_context
 from bot.discord.drawing import Drawing
 from bot.discord.permissions import require_hosting
@@ -264,5 +263,6 @@ def _on_own_message(interaction: discord.Interaction) -> bool:
 
 
 def _shows_final_panel(live: LiveGame) -> bool:
-    """A finished game whose adapter still shows each player their own panel."""
-    return live.status == "finished" and adapter_for(live.row.kind).panel_after_end
+    """A finished game (not an aborted one) still shows each player their own panel:
+    their last cards, tasks or sheet, as the end revealed them, with no controls."""
+    return live.status == "finished"

@@ -83,10 +83,10 @@ def build_view(state: LamaState, seat: int | None) -> LamaView:
     )
     if seat is not None:
         view.me = seat
-        view.known = {
+        view.known = {  # at the end every card is revealed: none is known to one seat only
             p: kind(state.layouts[seat][p])
             for p in sorted(state.peeked[seat])
-            if not state.face_up[seat][p]
+            if not state.face_up[seat][p] and not over
         }
         if held is not None and state.to_act == seat:
             view.held = kind(held)

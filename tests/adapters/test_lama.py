@@ -529,8 +529,12 @@ async def test_the_points_variant_ranks_the_fewest_points_first() -> None:
     assert [p.name for p in screen.pictures] == ["lama-round-4.png"]
     assert screen.mentions == (100, 101, 102)
     table = live.table()
-    assert table.rows == () and "The game is over. Winner:" in (table.embed_text or "")
-    assert live.panel(0).rows == ()
+    assert "The game is over. Winner:" in (table.embed_text or "")
+    (row,) = table.rows  # the My cards button: each player's last cards
+    assert isinstance(row, tuple) and [b.label for b in row] == ["My cards"]
+    final = live.panel(0)
+    assert final.rows == () and "Your last cards counted" in final.content
+    assert [p.name for p in final.pictures] == ["lama-my-cards.png"]
 
 
 # -- Discord's limits -----------------------------------------------------------------------------

@@ -113,12 +113,9 @@ def explore(
     """The table, then each of `seats`' panels and (up to `max_steps` per seat) the steps
     its controls lead to, breadth first."""
     adapter = adapter_for(game.id)
-    finished = game.result(state) is not None
     anyone = tuple(a for seat in range(state.seats) for a in game.legal_actions(state, seat))
     table_ctx = context(game, state, None, locale, players)
     yield Shown("table", adapter.table(table_ctx), table_ctx, anyone)
-    if finished and not adapter.panel_after_end:
-        return
     for seat in seats:
         ctx = context(game, state, seat, locale, players)
         todo: list[tuple[str, ...]] = [()]

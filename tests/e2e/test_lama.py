@@ -247,11 +247,32 @@ async def test_a_points_game_is_played_to_the_end_without_leaks(world: World) ->
         f"**Round {n} results**" for n in (1, 2, 3)
     ]
     assert all(m.attachments and m.attachments[0].description for m in rounds)
-    assert buttons(table(t.place)) == []
     assert "The game is over. Winner:" in table(t.place).text
     # Each turn was announced by exactly one mention of its player, never per step.
     assert all_turn_notices(t) == t.turns
+    await assert_final_panels(t)
     assert_no_secrets_shown(t)
+
+
+async def assert_final_panels(t: Table) -> None:
+    """After the game the table keeps its My cards button: it shows each player their
+    own last layout, all revealed as the end revealed it, and their score; no controls."""
+    state = await t.state()
+    assert state.last_round is not None and buttons(table(t.place)) == [MY_CARDS]
+    names = [u.name for u in t.users]
+    for seat, user in enumerate(t.users):
+        panel = await t.panel(user)
+        mine = state.last_round.seats[seat]
+        assert panel.visible_to == user.id and panel.components == []
+        assert f"Your last cards counted **{mine.total} point" in panel.content
+        assert f"your final score: **{state.totals[seat]} point" in panel.content
+        (picture,) = panel.attachments
+        cells = "; ".join(
+            f"{n}: {english(f'lama.ui.card.{c}') if c in SHORT else c}"
+            for n, c in enumerate(mine.cards, start=1)
+        )
+        mark = name_letters(names)[seat]
+        assert picture.description == f"Your layout, {mark} {names[seat]}. {cells}."
 
 
 async def test_a_rounds_results_come_before_the_next_rounds_table(world: World) -> None:
@@ -551,6 +572,10 @@ async def test_a_german_server_plays_in_german_and_an_english_client_sees_englis
         before = panel.revision
         await panel_updated(world, panel, before, await user.click(panel, custom_id=chosen))
     assert live.status == "finished"
+    for user in (ana, ben, cleo):  # the last cards, in the reader's client's language
+        final = await panel_of(world, place, user)
+        assert final.components == [] and final.attachments
+        panels.append((user, final))
 
     # Every public message in the thread (lobby, table, notices, round results and the
     # final results, with their pictures' descriptions) is German, every word from the
@@ -604,3 +629,18 @@ async def test_a_look_told_by_dm_mentions_whoever_the_dm_cannot_reach(world: Wor
     assert said[-2].endswith(f"Waiting for Ana, {ben.mention} and Cleo: {step}")
     assert said[-1] == f"{cleo.mention}: {step}"
     assert len(ana.dms()) == 1 and not ben.dms() and not cleo.dms()
+
+
+async def test_an_ended_game_shows_no_panel(world: World) -> None:
+    """A game ended early (/abort) is not finished: a My cards button left on an older
+    message is refused, unlike after a finished game's end."""
+    t = await open_table(world)
+    await peek_all(t)
+    notice = turn_notices(t, t.users[(await t.state()).to_act])[-1]
+    assert buttons(notice) == [MY_CARDS]
+    ana = next(u for u in t.users if u.name == "Ana")
+    confirm = await world.answer(await ana.slash("abort", channel=t.place))
+    await world.press(ana, confirm, "End the game")
+    assert (await t.live()).status == "aborted"
+    refused = await world.answer(await ana.click(notice, MY_CARDS))
+    assert refused.content == "This game is already over." and refused.components == []

@@ -251,7 +251,18 @@ async def test_three_players_play_to_the_end_without_leaks(world: World) -> None
     verb = "wins" if len(result.winners) == 1 else "win"
     described = final.attachments[0].description or ""
     assert described.startswith(f"Game over: {winners} {verb} with {best}.")  # not "Round 4: ..."
-    assert buttons(table(t.place)) == []
+    # The table keeps its My cards button: each player's own last cards, no controls.
+    assert buttons(table(t.place)) == [MY_CARDS]
+    for seat, user in enumerate(t.users):
+        panel = await t.panel(user)
+        assert panel.components == []
+        assert f"The game is over. You scored {result.scores[seat]} point" in panel.content
+        (picture,) = panel.attachments
+        shown = picture.description or ""
+        assert shown.startswith(f"Your cards ({user.name[0]} {user.name})")
+        cards = [held.card for held in state.boards[seat].cards]
+        assert cards and all(f"Card {card + 1}:" in shown for card in cards)
+        assert shown.count("Card ") == len(cards)
     await assert_nothing_unresolved_is_shown(t)
 
 

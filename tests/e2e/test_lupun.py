@@ -268,7 +268,25 @@ async def test_a_three_player_round_with_jokers(
             values = ", ".join(f"{s} = {v}" for s, v in report.seats[seat].jokers.items())
             assert f"joker {values}" in revealed
     assert final.attachments[0].filename == "lupun-round-1.png"
-    assert buttons(table(tab.place)) == []
+    await assert_final_panels(tab)
+
+
+async def assert_final_panels(t: Table) -> None:
+    """After the game the table keeps its My tasks button: it shows each player their
+    own last tasks as the end revealed them (solved or not), with no controls."""
+    report = (await t.state()).last_round
+    assert report is not None and buttons(table(t.place)) == [MY_TASKS]
+    for seat, user in enumerate(t.users):
+        panel = await t.panel(user)
+        mine = report.seats[seat]
+        assert panel.visible_to == user.id and panel.components == []
+        assert f"Your last tasks scored **{mine.points}** point" in panel.content
+        for card in mine.tasks:
+            mark = "✅" if card in mine.solved else "❌"
+            assert f"{mark} {task_text(card)}" in panel.content
+        (picture,) = panel.attachments
+        assert picture.filename == "lupun-my-tasks.png"
+        assert all(task_text(card) in (picture.description or "") for card in mine.tasks)
 
 
 async def test_a_two_player_round_leaves_four_spaces_and_a_rematch_follows(
@@ -362,6 +380,7 @@ async def test_a_long_game_is_played_to_its_end_with_tile_turning(world: World) 
     assert any(len(t) == 10 for t in state.turned)
     final = tab.place.visible_messages()[-1]
     assert "All 10 tiles turned." in final.content
+    await assert_final_panels(tab)
     assert any(
         m.embeds and "Round 1: every task revealed" in str(m.embeds[0]["title"])
         for m in tab.place.visible_messages()

@@ -406,8 +406,26 @@ async def test_the_village_lynches_the_werewolf_twice_and_wins(world: World) -> 
     assert description is not None and "revealed: the village wins" in description
     save_png(results, "reveal")
     save_png(table(v.place), "table_end")
-    assert not table(v.place).components  # no panel button once it is over
+    await assert_final_panels(v)
     await check_secrets(v, spectator)
+
+
+async def assert_final_panels(v: Village) -> None:
+    """After the game the table keeps its panel button: each player's panel shows their
+    own last houses and characters and their points, with no controls."""
+    state = await v.state()
+    record = state.records[-1]
+    labels = [b["label"] for row in table(v.place).components for b in row["components"]]
+    assert labels == [PANEL]
+    for seat in range(len(v.users)):
+        panel = await v.panel(seat)
+        assert panel.components == []
+        score = next(s for s in record.scores if s.seat == seat)
+        points = f"Your points in game 1: **{score.total}** ("
+        assert points in panel.content, panel.content
+        for house in houses_of(seat):
+            role = t(f"lupusburg.ui.{record.houses[house].character}", "en")
+            assert f"{code(house)}: {role}" in panel.content
 
 
 def snapshot(v: Village) -> list[tuple[int, int, str]]:
@@ -530,6 +548,7 @@ async def test_the_werewolf_wins_and_the_night_never_gives_the_thief_away(world:
     results = v.public()[-1]
     assert "**The Werewolf wins!** It was Ben." in results.content
     assert "Ben: **5** (the winning Werewolf)" in results.content
+    await assert_final_panels(v)
     await check_secrets(v, spectator)
 
 
@@ -896,6 +915,9 @@ async def test_a_german_server_plays_lupusburg_in_german_and_an_english_client_r
     description = results.attachments[0].description or ""
     assert description.startswith("⟦de|Lupusburg, Spiel 1 aufgedeckt: Das Dorf gewinnt")
     save_png(results, "de_reveal")
+    for seat in (ANA, EVE):  # the final panels (each in its reader's language, below)
+        final = await panel(seat)
+        assert final.components == [] and "🏁" in final.content
     for seat, user in enumerate(users):
         assert user.dms() or seat == EVE
         for message in user.dms():  # DMs: the server's language, whoever reads them

@@ -74,7 +74,6 @@ class Outbox(Generic[V]):
 class GameAdapter(ABC, Generic[V]):
     kind: ClassVar[str]
     panel_key: ClassVar[str] = "table.open_panel"  # the label of the private-panel button
-    panel_after_end: ClassVar[bool] = False  # the panel still opens once the game is finished
 
     @abstractmethod
     def table(self, ctx: Context[V]) -> Screen:

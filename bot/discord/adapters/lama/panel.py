@@ -23,7 +23,7 @@ SEEN_MARK = "👁"
 def panel_screen(ctx: Ctx) -> Screen:
     view = ctx.view
     if view.step == "over":
-        return Screen(content=ctx.say("lama.ui.game_over"))
+        return final_screen(ctx)
     me = _me(ctx)
     lines = [
         ctx.say("lama.ui.panel_title", round=view.round, letter=ctx.letter(me), seat=me),
@@ -38,6 +38,27 @@ def panel_screen(ctx: Ctx) -> Screen:
         pictures=(_cards(ctx),),
         rows=controls(ctx),
     )
+
+
+def final_screen(ctx: Ctx) -> Screen:
+    """After the game: the player's last layout as the end revealed it, what it counted
+    and their final score; nothing to press."""
+    view, me = ctx.view, _me(ctx)
+    lines = [ctx.say("lama.ui.panel_title", round=view.round, letter=ctx.letter(me), seat=me)]
+    if view.variant == "lamas":
+        score = ctx.say("lama.ui.score_lamas", count=view.lamas[me])
+    else:
+        score = ctx.say("lama.ui.score_points", count=view.totals[me])
+    report = view.last_round
+    if report is None:  # no round was scored (cannot happen in a finished game)
+        lines.append(ctx.say("lama.ui.game_over"))
+    else:
+        counted = ctx.say("lama.ui.score_points", count=report.seats[me].total)
+        lines.append(ctx.say("lama.ui.panel_over", counted=counted, score=score))
+    if view.received[me]:
+        cards, total = specials(ctx, view.received[me])
+        lines.append(ctx.say("lama.ui.received", cards=cards, sum=total))
+    return Screen(content="\n".join(lines), pictures=(_cards(ctx),))
 
 
 _panels = Kept(256)

@@ -23,7 +23,7 @@ def table_screen(ctx: Ctx) -> Screen:
         embed_title=ctx.say("lama.ui.title", round=view.round),
         embed_text="\n".join(lines),
         pictures=(picture("lama-table.png", render_table(view, ctx.say, ctx.names, ctx.letters)),),
-        rows=((ctx.panel_button(),),) if view.step != "over" else (),
+        rows=((ctx.panel_button(),),),  # at the end: each player's last cards
     )
 
 

@@ -24,12 +24,11 @@ def table_screen(ctx: Ctx) -> Screen:
         lines.append(ctx.say("luckybox.ui.revealed", numbers=numbers))
     lines += [seat_line(ctx, seat) for seat in range(view.seats)]
     lines.append(legend(ctx))
-    over = view.stage == "over"
     return Screen(
         embed_title=ctx.say("luckybox.ui.title", round=view.round, rounds=view.rounds),
         embed_text="\n".join(lines),
         pictures=(table_picture(ctx),),
-        rows=() if over else ((ctx.panel_button(),),),
+        rows=((ctx.panel_button(),),),  # at the end: each player's last cards
     )
 
 

@@ -32,9 +32,10 @@ OPTION_TEXT = 100
 _task_cards = Kept(256)
 
 
-def _tasks(ctx: Ctx, cards: Sequence[str]) -> Picture:
-    """Task cards as drawn on this board; kept, so the steps of a turn draw them once."""
-    board = ctx.view.board
+def _tasks(ctx: Ctx, cards: Sequence[str], board: Sequence[int | None] | None = None) -> Picture:
+    """Task cards as drawn on `board` (default: the current one); kept, so the steps of
+    a turn draw them once."""
+    board = ctx.view.board if board is None else board
     key = (tuple(cards), tuple(board), ctx.say("lupun.picture.points", count=1))
     return _task_cards.picture(
         key, "lupun-my-tasks.png", partial(render_tasks, cards, ctx.say, board)
@@ -44,7 +45,7 @@ def _tasks(ctx: Ctx, cards: Sequence[str]) -> Picture:
 def panel_screen(ctx: Ctx, step: tuple[str, ...]) -> Screen:
     view = ctx.view
     if view.stage == "over":
-        return Screen(content=ctx.say("lupun.ui.game_over"))
+        return _final(ctx)
     me = _me(ctx)
     lines = [ctx.say("lupun.ui.panel_title", round=view.round, letter=ctx.letter(me))]
     if view.stage in ("turn", "handicap"):
@@ -72,6 +73,29 @@ def _notes(ctx: Ctx) -> list[str]:
     if view.jokers[me]:
         lines.append(ctx.say("lupun.ui.jokers_note", count=view.jokers[me]))
     return lines
+
+
+# -- after the game ------------------------------------------------------------------------------
+
+
+def _final(ctx: Ctx) -> Screen:
+    """The player's tasks of the last round, as its end revealed them (solved or not, on
+    that round's board), with their points and total; nothing to press."""
+    view, me = ctx.view, _me(ctx)
+    report = view.last_round
+    if report is None:  # no round was scored (cannot happen in a finished game)
+        return Screen(content=ctx.say("lupun.ui.game_over"))
+    mine = report.seats[me]
+    lines = [
+        ctx.say("lupun.ui.panel_title", round=report.round, letter=ctx.letter(me)),
+        ctx.say("lupun.ui.panel_over", count=mine.points, total=view.totals[me]),
+    ]
+    for card in mine.tasks:
+        key = "lupun.ui.task_solved" if card in mine.solved else "lupun.ui.task_failed"
+        points = ctx.say("lupun.ui.points", count=task(card).points)
+        lines.append(ctx.say(key, text=task_text(ctx, card), points=points))
+    pictures = (_tasks(ctx, mine.tasks, report.board),) if mine.tasks else ()
+    return Screen(content="\n".join(lines), pictures=pictures)
 
 
 # -- keeping 3 of 4 ---------------------------------------------------------------------------

@@ -25,7 +25,7 @@ def table_screen(ctx: Ctx) -> Screen:
         embed_title=title(ctx),
         embed_text="\n".join(lines),
         pictures=(picture(f"lupun-board-{view.round}.png", drawn),),
-        rows=((ctx.panel_button(),),) if view.stage != "over" else (),
+        rows=((ctx.panel_button(),),),  # at the end: each player's last tasks
     )
 
 

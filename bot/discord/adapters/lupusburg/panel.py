@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from bot.discord.adapters.lupusburg.table import score_detail
 from bot.discord.adapters.lupusburg.words import UI, Ctx, code, house_option, role
 from bot.discord.ui import Button, Option, Row, Screen, Select
 from games.lupusburg.actions import (
@@ -209,6 +210,19 @@ def _ballot(ctx: Ctx) -> Ask:
     return [ctx.say(UI + "do_second_vote", count=count)], buttons(row)
 
 
+def _over(ctx: Ctx) -> Lines:
+    """After the series: the player's points in its last game (whose houses the panel
+    shows above) and, in a series, their tally."""
+    view, record = ctx.view, ctx.view.previous
+    assert record is not None and view.me is not None, "a finished series has a last game"
+    score = next(s for s in record.scores if s.seat == view.me)
+    detail = score_detail(ctx, record, score)
+    lines = [ctx.say(UI + "panel_over", number=record.number, total=score.total, detail=detail)]
+    if view.series > 1:
+        lines.append(ctx.say(UI + "result_series_line", seat=view.me, count=view.totals[view.me]))
+    return lines
+
+
 _ASKS: dict[str, Callable[[Ctx], Ask]] = {
     "assign": _assign,
     "thief": _night,
@@ -227,6 +241,8 @@ _ASKS: dict[str, Callable[[Ctx], Ask]] = {
 
 def prompt(ctx: Ctx) -> Ask:
     """The step's question for this player and its controls (legal moves only)."""
+    if ctx.view.phase == "over":
+        return _over(ctx), ()
     if not ctx.view.my_turn:
         return _idle(ctx), ()
     return _ASKS[ctx.view.phase](ctx)

@@ -7,7 +7,7 @@ from functools import partial
 from bot.discord.adapters.lupusburg.words import UI, Ctx, code, house
 from bot.discord.adapters.pictures import Kept
 from bot.discord.ui import Picture, Screen
-from games.lupusburg.model import NIGHT_PHASES, GameRecord
+from games.lupusburg.model import NIGHT_PHASES, GameRecord, Score
 from games.lupusburg.pictures import reveal, table
 from games.pictures import to_png
 
@@ -111,13 +111,12 @@ def table_screen(ctx: Ctx) -> Screen:
     At the end it keeps the final village; the reveal goes in the results message below,
     where the players are looking.
     """
-    view = ctx.view
     text = "\n".join([phase_line(ctx), "", *facts(ctx)])
     return Screen(
         embed_title=title(ctx),
         embed_text=text,
         pictures=(village_picture(ctx),),
-        rows=((ctx.panel_button(),),) if view.phase != "over" else (),
+        rows=((ctx.panel_button(),),),  # at the end: each player's last houses
     )
 
 
@@ -145,18 +144,22 @@ def record_lines(ctx: Ctx, record: GameRecord) -> list[str]:
         "",
     ]
     for score in sorted(record.scores, key=lambda s: -s.total):
-        if score.seat == record.werewolf:
-            detail = ctx.say(UI + ("result_werewolf_won" if score.win else "result_werewolf_lost"))
-        else:
-            detail = ctx.say(
-                UI + "result_detail",
-                characters=score.characters,
-                chest=score.chest,
-                bet=score.bet,
-                seal=score.seal,
-            )
+        detail = score_detail(ctx, record, score)
         lines.append(ctx.say(UI + "result_line", seat=score.seat, total=score.total, detail=detail))
     return lines
+
+
+def score_detail(ctx: Ctx, record: GameRecord, score: Score) -> str:
+    """What a player's points in a finished game are made of."""
+    if score.seat == record.werewolf:
+        return ctx.say(UI + ("result_werewolf_won" if score.win else "result_werewolf_lost"))
+    return ctx.say(
+        UI + "result_detail",
+        characters=score.characters,
+        chest=score.chest,
+        bet=score.bet,
+        seal=score.seal,
+    )
 
 
 def series_reveal(ctx: Ctx) -> Screen:

@@ -23,7 +23,6 @@ from games.tufteln.models import TuftelnView
 class TuftelnAdapter(GameAdapter[TuftelnView]):
     kind = "tufteln"
     panel_key = "tufteln.ui.panel_button"
-    panel_after_end = True  # each player's final sheet stays one click away
 
     def table(self, ctx: Context[TuftelnView]) -> Screen:
         return table.table(ctx)
