@@ -24,6 +24,9 @@ from games.lupun.board import Board, Region, neighbours
 UNKNOWN = -1
 """A joker whose number is still open (only during joker scoring)."""
 
+EVERYTHING = (-(10**9), 10**9)
+"""The range of a sum a condition does not bound."""
+
 Values = Sequence[int | None]
 Interval = tuple[int, int] | None
 """The values an expression may take (a superset), or None: it can never be defined."""
@@ -218,9 +221,28 @@ class Condition:
 
     def signature(self, values: Values) -> Hashable:
         """A summary of the numbers set so far that decides, together with which spaces
-        are still UNKNOWN, whether the condition can still hold. Joker scoring remembers
-        failed searches by it. The default, the numbers themselves, is always safe."""
+        are still UNKNOWN, whether the condition can still hold, and what `possible` and
+        the summary become when an open space gets a number. Joker scoring remembers
+        failed searches and steps by it. The default, the numbers themselves, is always
+        safe."""
         return tuple(values[space] for space in self.region)
+
+    @property
+    def sums(self) -> tuple[Expr, ...] | None:
+        """The linear expressions (a fixed part plus fixed multiples of the numbers on
+        spaces) whose intervals alone decide `possible`, or None. Giving an open space a
+        number moves each such interval by amounts that do not depend on the other
+        numbers, which lets joker scoring step without reading the board."""
+        return None
+
+    def possible_within(self, intervals: Sequence[Interval]) -> bool:
+        """`possible`, from the intervals of `sums` (a condition with sums only)."""
+        raise NotImplementedError
+
+    def ranges(self, intervals: Sequence[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
+        """For each of `sums`, the range its final value must lie in for the condition to
+        hold, given the intervals of the others (a condition with sums only)."""
+        return tuple(EVERYTHING for _ in intervals)
 
 
 @dataclass(frozen=True)
@@ -236,7 +258,10 @@ class Compare(Condition):
         return _union(self.left.region, self.right.region)
 
     def possible(self, values: Values) -> bool:
-        a, b = self.left.interval(values), self.right.interval(values)
+        return self.possible_within((self.left.interval(values), self.right.interval(values)))
+
+    def possible_within(self, intervals: Sequence[Interval]) -> bool:
+        a, b = intervals
         if a is None or b is None:
             return False
         if self.op == "=":
@@ -247,8 +272,27 @@ class Compare(Condition):
             return a[1] > b[0]
         return not (a[0] == a[1] == b[0] == b[1])
 
+    @cached_property
+    def _linear(self) -> bool:
+        return _linear(self.left) and _linear(self.right)
+
+    @property
+    def sums(self) -> tuple[Expr, ...] | None:
+        return (self.left, self.right) if self._linear else None
+
+    def ranges(self, intervals: Sequence[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
+        a, b = intervals
+        low, high = EVERYTHING
+        if self.op == "=":
+            return b, a
+        if self.op == "<":
+            return (low, b[1] - 1), (a[0] + 1, high)
+        if self.op == ">":
+            return (b[0] + 1, high), (low, a[1] - 1)
+        return EVERYTHING, EVERYTHING
+
     def signature(self, values: Values) -> Hashable:
-        if _linear(self.left) and _linear(self.right):  # a sum: only its total so far
+        if self._linear:  # a sum: only its total so far
             return (self.left.interval(values), self.right.interval(values))
         return super().signature(values)
 
@@ -269,7 +313,10 @@ class Divisible(Condition):
         return _union(self.left.region, self.right.region)
 
     def possible(self, values: Values) -> bool:
-        a, b = self.left.interval(values), self.right.interval(values)
+        return self.possible_within((self.left.interval(values), self.right.interval(values)))
+
+    def possible_within(self, intervals: Sequence[Interval]) -> bool:
+        a, b = intervals
         if a is None or b is None or b == (0, 0):
             return False
         if b[0] != b[1]:
@@ -278,8 +325,16 @@ class Divisible(Condition):
         first = -(-a[0] // d) * d  # the smallest multiple >= a[0]
         return first <= a[1]
 
+    @cached_property
+    def _linear(self) -> bool:
+        return _linear(self.left) and _linear(self.right)
+
+    @property
+    def sums(self) -> tuple[Expr, ...] | None:
+        return (self.left, self.right) if self._linear else None
+
     def signature(self, values: Values) -> Hashable:
-        if _linear(self.left) and _linear(self.right):
+        if self._linear:
             return (self.left.interval(values), self.right.interval(values))
         return super().signature(values)
 
@@ -295,11 +350,25 @@ class IsPrime(Condition):
         return self.expr.region
 
     def possible(self, values: Values) -> bool:
-        a = self.expr.interval(values)
+        return self.possible_within((self.expr.interval(values),))
+
+    def possible_within(self, intervals: Sequence[Interval]) -> bool:
+        (a,) = intervals
         return a is not None and any(n in PRIMES for n in range(max(a[0], 0), a[1] + 1))
 
+    @cached_property
+    def _linear(self) -> bool:
+        return _linear(self.expr)
+
+    @property
+    def sums(self) -> tuple[Expr, ...] | None:
+        return (self.expr,) if self._linear else None
+
+    def ranges(self, intervals: Sequence[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
+        return ((2, EVERYTHING[1]),)
+
     def signature(self, values: Values) -> Hashable:
-        if _linear(self.expr):
+        if self._linear:
             return self.expr.interval(values)
         return super().signature(values)
 
@@ -550,6 +619,32 @@ class AllOf(Condition):
 
     def signature(self, values: Values) -> Hashable:
         return tuple(part.signature(values) for part in self.parts)
+
+    @cached_property
+    def sums(self) -> tuple[Expr, ...] | None:
+        sums: list[Expr] = []
+        for part in self.parts:
+            own = part.sums
+            if own is None:
+                return None
+            sums += own
+        return tuple(sums)
+
+    def possible_within(self, intervals: Sequence[Interval]) -> bool:
+        start = 0
+        for part in self.parts:
+            count = len(part.sums or ())
+            if not part.possible_within(intervals[start : start + count]):
+                return False
+            start += count
+        return True
+
+    def ranges(self, intervals: Sequence[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
+        ranges: list[tuple[int, int]] = []
+        for part in self.parts:
+            count = len(part.sums or ())
+            ranges += part.ranges(intervals[len(ranges) : len(ranges) + count])
+        return tuple(ranges)
 
 
 @dataclass(frozen=True)
