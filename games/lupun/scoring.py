@@ -20,7 +20,8 @@ and a group that cannot hold rules out every group containing it; a sum's interv
 moves by fixed amounts, so sums are stepped without reading the board, and a sum in
 two conditions must end in a range both allow; a joker tries only the numbers each
 of its conditions allows on its own, those with few such numbers first; each failed
-state (which jokers are set, the open conditions' signatures) is searched once.
+state (which jokers are open, the open conditions' signatures) is searched once, and
+jokers no open condition links any more are completed apart.
 """
 
 from __future__ import annotations
@@ -208,13 +209,15 @@ class _Solver:
         test = _Completion(self, conditions, choices)
         if not test.completes():
             return None
+        witness = test.witness
         for space in order:
             for number in choices[space]:
-                if number == test.witness[space]:
+                if number == witness[space]:
                     test.set(space, number)
                     break
                 if test.set(space, number):
                     if test.completes():
+                        witness = test.witness
                         break
                     test.unset(space)
         return {space: test.work[space] for space in order}  # type: ignore[misc]
@@ -310,12 +313,15 @@ class _Completion:
     """Whether some numbers for a group's open jokers make all of its conditions hold,
     with jokers set one by one (`set`, `unset`).
 
-    The open jokers are tried fewest allowed numbers first. A failed state is
-    remembered by which jokers are set and the signatures of the conditions still open
-    (a sum's total so far, a count so far, else the numbers themselves), so no state
-    is searched twice, and sums are searched by their totals (dynamic programming), not
-    number by number. A sum in several conditions (or parts of one) must also end in a
-    range all of them allow ("A = 24" and "A < 18" fail at once).
+    The open jokers are tried fewest allowed numbers first. Open jokers that no open
+    condition links fall apart into parts completed one by one (a joker set can cut a
+    group in two: then a dead end in one part is not searched again for every state of
+    the other). Each state, which jokers are open and the signatures of the conditions
+    still open (a sum's total so far, a count so far, else the numbers themselves), is
+    searched once and remembered with its outcome, so sums are searched by their totals
+    (dynamic programming), not number by number. A sum in several conditions (or parts
+    of one) must also end in a range all of them allow ("A = 24" and "A < 18" fail at
+    once).
     """
 
     def __init__(
@@ -351,29 +357,63 @@ class _Completion:
         self.mask = 0  # the jokers set
         self.full = sum(1 << s for s in choices)
         self.saved: dict[int, list[Hashable]] = {}
-        self.failed: set[tuple[int, tuple[Hashable, ...]]] = set()
-        self.witness: list[int | None] = []  # the numbers on the board last found to complete
+        # the numbers found to complete a state (which jokers are open, the signatures of
+        # the open conditions), or None: it cannot be completed
+        self.known: dict[tuple[int, tuple[Hashable, ...]], tuple[int, ...] | None] = {}
+        self.plans: dict[int, tuple[list[int], list[int], int, list[int]]] = {}
+        self.witness: dict[int, int] = {}  # the numbers last found to complete, by space
 
     def completes(self) -> bool:
-        """Whether the jokers still open can be given numbers under which all hold."""
-        if self.mask == self.full:
-            self.witness = list(self.work)
-            return True
+        """Whether the jokers still open can be given numbers under which all hold (the
+        numbers found are then in `witness`)."""
         if not self.mask and not self._agree(self.shared):
             return False
-        open_ = [i for i, bits in enumerate(self.bits) if bits & ~self.mask]
-        key = (self.mask, tuple([self.signatures[i] for i in open_]))
-        if key in self.failed:
-            return False
-        space = next(s for s in self.order if not self.mask >> s & 1)
+        self.witness = {}  # a search that fails leaves the numbers of some parts
+        return self._completes(self.full & ~self.mask)
+
+    def _completes(self, open_: int) -> bool:
+        """`completes` for the open jokers in the bit mask `open_`, which no open
+        condition links to the other open jokers."""
+        if not open_:
+            return True
+        plan = self.plans.get(open_)
+        if plan is None:
+            plan = self.plans[open_] = self._plan(open_)
+        apart, watching, space, spaces = plan
+        if len(apart) > 1:  # independent parts: each completes on its own, or none does
+            return all(self._completes(part) for part in apart)
+        key = (open_, tuple([self.signatures[i] for i in watching]))
+        if key in self.known:
+            numbers = self.known[key]
+            if numbers is None:
+                return False
+            self.witness.update(zip(spaces, numbers, strict=True))
+            return True
         for number in self.choices[space]:
             if self.set(space, number):
-                found = self.completes()
+                found = self._completes(open_ & ~(1 << space))
                 self.unset(space)
                 if found:
+                    self.witness[space] = number
+                    self.known[key] = tuple(self.witness[s] for s in spaces)
                     return True
-        self.failed.add(key)
+        self.known[key] = None
         return False
+
+    def _plan(self, open_: int) -> tuple[list[int], list[int], int, list[int]]:
+        """For open jokers: their parts no open condition links (bit masks), the open
+        conditions, the joker to set first, the jokers in space order."""
+        watching = [i for i, bits in enumerate(self.bits) if bits & open_]
+        apart: list[int] = []
+        for i in watching:
+            linked = self.bits[i] & open_
+            for part in [p for p in apart if p & linked]:
+                apart.remove(part)
+                linked |= part
+            apart.append(linked)
+        spaces = [s for s in sorted(self.choices) if open_ >> s & 1]
+        space = next(s for s in self.order if open_ >> s & 1)
+        return apart, watching, space, spaces
 
     def set(self, space: int, number: int) -> bool:
         """Give the open joker on `space` a number; False (and nothing set) if some
