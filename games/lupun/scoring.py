@@ -197,6 +197,11 @@ class _Solver:
         completed, asked of an exact test (`_Completion`), which also hands back the
         numbers it found: a joker's number there needs no test.
         """
+        claims = [c.different for c in conditions]
+        all_different = [spaces for spaces, yes in filter(None, claims) if yes]
+        for spaces, yes in filter(None, claims):
+            if not yes and any(spaces <= other for other in all_different):
+                return None
         choices: dict[int, list[int]] = {}
         for space in order:
             allowed = frozenset(range(10))

@@ -244,6 +244,13 @@ class Condition:
         hold, given the intervals of the others (a condition with sums only)."""
         return tuple(EVERYTHING for _ in intervals)
 
+    @property
+    def different(self) -> tuple[frozenset[int], bool] | None:
+        """Spaces the condition says hold all different numbers (True) or not (False),
+        or None: joker scoring sees at once that "all different" on some spaces and
+        "two the same" on some of them cannot hold together."""
+        return None
+
 
 @dataclass(frozen=True)
 class Compare(Condition):
@@ -442,6 +449,10 @@ class Distinct(Condition):
     def signature(self, values: Values) -> Hashable:
         return tuple(sorted(v for v in (values[s] for s in self.spaces) if v is not None))
 
+    @property
+    def different(self) -> tuple[frozenset[int], bool] | None:
+        return frozenset(self.spaces), True
+
 
 @dataclass(frozen=True)
 class HasEqualPair(Condition):
@@ -464,6 +475,10 @@ class HasEqualPair(Condition):
         if len(known) != len(set(known)):
             return True  # holds already, whatever comes
         return tuple(sorted(known))  # type: ignore[type-var]
+
+    @property
+    def different(self) -> tuple[frozenset[int], bool] | None:
+        return frozenset(self.spaces), False
 
 
 @dataclass(frozen=True)
