@@ -18,7 +18,8 @@ What bounds the work (`_Solver`, `_Completion`): conditions that share no joker 
 searched apart, each group once per player whatever sets and lines it turns up in,
 and a group that cannot hold rules out every group containing it; a sum's interval
 moves by fixed amounts, so sums are stepped without reading the board, and a sum in
-two conditions must end in a range both allow; a joker tries only the numbers each
+two conditions must end in a range both allow ("all different" and "two the same"
+on the same spaces fail at once too); a joker tries only the numbers each
 of its conditions allows on its own, those with few such numbers first; each failed
 state (which jokers are open, the open conditions' signatures) is searched once, and
 jokers no open condition links any more are completed apart.
@@ -388,10 +389,10 @@ class _Completion:
         if len(apart) > 1:  # independent parts: each completes on its own, or none does
             return all(self._completes(part) for part in apart)
         key = (open_, tuple([self.signatures[i] for i in watching]))
-        if key in self.known:
-            numbers = self.known[key]
-            if numbers is None:
-                return False
+        numbers = self.known.get(key, ())
+        if numbers is None:
+            return False
+        if numbers:
             self.witness.update(zip(spaces, numbers, strict=True))
             return True
         for number in self.choices[space]:
@@ -432,7 +433,8 @@ class _Completion:
         else:
             self.work[space] = number
             self.mask |= 1 << space
-            if self._agree(self.checks[space]):
+            checks = self.checks[space]
+            if not checks or self._agree(checks):
                 self.saved[space] = before
                 return True
             self.mask &= ~(1 << space)
@@ -460,7 +462,7 @@ class _Completion:
             moved = tuple(
                 [
                     (lo + low, hi + high)
-                    for (lo, hi), (low, high) in zip(intervals, moves[number], strict=True)
+                    for (lo, hi), (low, high) in zip(intervals, moves[number], strict=False)
                 ]
             )
             return self.conditions[i].possible_within(moved), moved
