@@ -338,6 +338,7 @@ class _Completion:
         self.choices = choices
         self.ids = [id(c) for c in conditions]
         self.sums = [c.sums for c in conditions]
+        self.summarises = [c.summarises for c in conditions]
         self.moves: list[dict[int, list[tuple[tuple[int, int], ...]]]] = [{} for _ in conditions]
         regions = [solver.jokers_in(c) for c in conditions]
         self.bits = [sum(1 << s for s in region) for region in regions]
@@ -395,14 +396,31 @@ class _Completion:
         if numbers:
             self.witness.update(zip(spaces, numbers, strict=True))
             return True
+        # `set` and `unset`, written out: this loop is where the time goes
+        signatures, work, step = self.signatures, self.work, self._step
+        watchers = self.watchers[space]
+        before = [signatures[i] for i in watchers]
+        checks = self.checks[space]
+        bit = 1 << space
+        rest = open_ & ~bit
+        found = False
         for number in self.choices[space]:
-            if self.set(space, number):
-                found = self._completes(open_ & ~(1 << space))
-                self.unset(space)
-                if found:
-                    self.witness[space] = number
-                    self.known[key] = tuple(self.witness[s] for s in spaces)
-                    return True
+            for i in watchers:
+                holds, signatures[i] = step(i, space, number)
+                if not holds:
+                    break
+            else:
+                work[space] = number
+                self.mask |= bit
+                found = (not checks or self._agree(checks)) and self._completes(rest)
+                self.mask &= ~bit
+                work[space] = UNKNOWN
+            for i, signature in zip(watchers, before, strict=True):
+                signatures[i] = signature
+            if found:
+                self.witness[space] = number
+                self.known[key] = tuple(self.witness[s] for s in spaces)
+                return True
         self.known[key] = None
         return False
 
@@ -466,16 +484,21 @@ class _Completion:
                 ]
             )
             return self.conditions[i].possible_within(moved), moved
+        if not self.summarises[i]:  # no other board shares the signature
+            return self._judge(i, space, number)
         key = (self.ids[i], self.mask & self.bits[i], signature, space, number)
-        steps = self.solver.steps
-        known = steps.get(key)
-        if known is None:
-            self.work[space] = number
-            condition = self.conditions[i]
-            holds = condition.possible(self.work)
-            known = steps[key] = (holds, condition.signature(self.work) if holds else None)
-            self.work[space] = UNKNOWN
+        known = self.solver.steps.get(key)
+        if known is None:  # boards that share the signature step alike
+            known = self.solver.steps[key] = self._judge(i, space, number)
         return known
+
+    def _judge(self, i: int, space: int, number: int) -> tuple[bool, Hashable]:
+        self.work[space] = number
+        condition = self.conditions[i]
+        holds = condition.possible(self.work)
+        judged = (holds, condition.signature(self.work) if holds else None)
+        self.work[space] = UNKNOWN
+        return judged
 
     def _agree(self, holdings: list[list[tuple[int, int]]]) -> bool:
         for holding in holdings:

@@ -228,6 +228,12 @@ class Condition:
         return tuple(values[space] for space in self.region)
 
     @property
+    def summarises(self) -> bool:
+        """Whether `signature` is more than the numbers themselves (many boards share
+        one), so that joker scoring gains by remembering steps by it."""
+        return type(self).signature is not Condition.signature
+
+    @property
     def sums(self) -> tuple[Expr, ...] | None:
         """The linear expressions (a fixed part plus fixed multiples of the numbers on
         spaces) whose intervals alone decide `possible`, or None. Giving an open space a
@@ -287,6 +293,10 @@ class Compare(Condition):
     def sums(self) -> tuple[Expr, ...] | None:
         return (self.left, self.right) if self._linear else None
 
+    @property
+    def summarises(self) -> bool:
+        return self._linear
+
     def ranges(self, intervals: Sequence[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
         a, b = intervals
         low, high = EVERYTHING
@@ -340,6 +350,10 @@ class Divisible(Condition):
     def sums(self) -> tuple[Expr, ...] | None:
         return (self.left, self.right) if self._linear else None
 
+    @property
+    def summarises(self) -> bool:
+        return self._linear
+
     def signature(self, values: Values) -> Hashable:
         if self._linear:
             return (self.left.interval(values), self.right.interval(values))
@@ -370,6 +384,10 @@ class IsPrime(Condition):
     @property
     def sums(self) -> tuple[Expr, ...] | None:
         return (self.expr,) if self._linear else None
+
+    @property
+    def summarises(self) -> bool:
+        return self._linear
 
     def ranges(self, intervals: Sequence[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
         return ((2, EVERYTHING[1]),)
@@ -634,6 +652,10 @@ class AllOf(Condition):
 
     def signature(self, values: Values) -> Hashable:
         return tuple(part.signature(values) for part in self.parts)
+
+    @property
+    def summarises(self) -> bool:
+        return any(part.summarises for part in self.parts)
 
     @cached_property
     def sums(self) -> tuple[Expr, ...] | None:
