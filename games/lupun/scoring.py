@@ -27,6 +27,7 @@ jokers no open condition links any more are completed apart.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Hashable, Sequence
 from itertools import combinations, product
 from typing import cast
@@ -117,7 +118,7 @@ class _Solver:
         self.parts: dict[tuple[tuple[int, ...], tuple[int, ...]], Numbers | None] = {}
         self.allowed: dict[tuple[int, int], frozenset[int]] = {}
         self.impossible: list[frozenset[int]] = []  # conditions that cannot hold together
-        self.moves: dict[tuple[int, int], list[tuple[tuple[int, int], ...]]] = {}
+        self.moves: dict[tuple[tuple[int, ...], int], list[tuple[tuple[int, int], ...]]] = {}
         # (condition, its jokers set so far, its signature, space, number) -> the step
         self.steps: dict[tuple[int, int, Hashable, int, int], tuple[bool, Hashable]] = {}
 
@@ -259,7 +260,7 @@ class _Solver:
     ) -> list[tuple[tuple[int, int], ...]]:
         """How each number on the open `space` moves the intervals of `sums` (the same
         whatever the other numbers are), by number."""
-        key = (id(condition), space)
+        key = (tuple(map(id, sums)), space)
         moves = self.moves.get(key)
         if moves is None:
             work = list(self.values)
@@ -337,7 +338,13 @@ class _Completion:
         self.conditions = conditions
         self.choices = choices
         self.ids = [id(c) for c in conditions]
-        self.sums = [c.sums for c in conditions]
+        # A condition's merged sums where no other condition shares one of its sums.
+        sums = [c.sums for c in conditions]
+        counts = Counter(expr for own in sums for expr in own or ())
+        self.sums = [
+            c.merged_sums if own and c.merged_sums and all(counts[e] == 1 for e in own) else own
+            for c, own in zip(conditions, sums, strict=True)
+        ]
         self.summarises = [c.summarises for c in conditions]
         self.moves: list[dict[int, list[tuple[tuple[int, int], ...]]]] = [{} for _ in conditions]
         regions = [solver.jokers_in(c) for c in conditions]

@@ -242,12 +242,21 @@ class Condition:
         return None
 
     def possible_within(self, intervals: Sequence[Interval]) -> bool:
-        """`possible`, from the intervals of `sums` (a condition with sums only)."""
+        """`possible`, from the intervals of `sums` or of `merged_sums` (a condition with
+        sums only)."""
         raise NotImplementedError
 
+    @property
+    def merged_sums(self) -> tuple[Expr, ...] | None:
+        """Fewer sums than `sums` that decide as much (left - right for a comparison), or
+        None: joker scoring then tells fewer states apart, where no other condition
+        shares one of `sums`."""
+        return None
+
     def ranges(self, intervals: Sequence[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
-        """For each of `sums`, the range its final value must lie in for the condition to
-        hold, given the intervals of the others (a condition with sums only)."""
+        """For each of `sums` (or `merged_sums`), the range its final value must lie in for
+        the condition to hold, given the intervals of the others (a condition with sums
+        only)."""
         return tuple(EVERYTHING for _ in intervals)
 
     @property
@@ -274,7 +283,7 @@ class Compare(Condition):
         return self.possible_within((self.left.interval(values), self.right.interval(values)))
 
     def possible_within(self, intervals: Sequence[Interval]) -> bool:
-        a, b = intervals
+        a, b = intervals if len(intervals) == 2 else (intervals[0], (0, 0))  # left - right
         if a is None or b is None:
             return False
         if self.op == "=":
@@ -289,15 +298,29 @@ class Compare(Condition):
     def _linear(self) -> bool:
         return _linear(self.left) and _linear(self.right)
 
+    @cached_property
+    def _difference(self) -> Expr | None:
+        """left - right when both sides hold spaces: comparing it with 0 is all that
+        matters."""
+        if self._linear and self.left.region and self.right.region:
+            return Op("-", self.left, self.right)
+        return None
+
     @property
     def sums(self) -> tuple[Expr, ...] | None:
         return (self.left, self.right) if self._linear else None
+
+    @property
+    def merged_sums(self) -> tuple[Expr, ...] | None:
+        return None if self._difference is None else (self._difference,)
 
     @property
     def summarises(self) -> bool:
         return self._linear
 
     def ranges(self, intervals: Sequence[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
+        if len(intervals) == 1:  # left - right, against 0
+            return self.ranges((intervals[0], (0, 0)))[:1]
         a, b = intervals
         low, high = EVERYTHING
         if self.op == "=":
