@@ -14,15 +14,16 @@ choices of lines, and across sets with the same points, the smaller numbers in s
 order. A joker in no chosen task's region is 0. (These are the results of the
 search this one replaced, number for number: tests/games/lupun/scoring_oracle.py.)
 
-What bounds the work (`_Solver`, `_Completion`): conditions that share no joker are
+What keeps the work down (`_Solver`, `_Completion`; the search stays exact, so a
+hand built to be slow can still take tens of ms): conditions that share no joker are
 searched apart, each group once per player whatever sets and lines it turns up in,
 and a group that cannot hold rules out every group containing it; a sum's interval
-moves by fixed amounts, so sums are stepped without reading the board, and a sum in
-two conditions must end in a range both allow ("all different" and "two the same"
-on the same spaces fail at once too); a joker tries only the numbers each
-of its conditions allows on its own, those with few such numbers first; each failed
-state (which jokers are open, the open conditions' signatures) is searched once, and
-jokers no open condition links any more are completed apart.
+moves by fixed amounts, so sums are stepped without reading the board (a comparison of
+two sums by their difference), and a sum in two conditions must end in a range both
+allow ("all different" and "two the same" on the same spaces fail at once too); a joker
+tries only the numbers each of its conditions allows on its own, those with few such
+numbers first; each state (which jokers are open, the open conditions' signatures) is
+searched once, and jokers no open condition links any more are completed apart.
 """
 
 from __future__ import annotations
