@@ -321,7 +321,8 @@ class _Completion:
     """Whether some numbers for a group's open jokers make all of its conditions hold,
     with jokers set one by one (`set`, `unset`).
 
-    The open jokers are tried fewest allowed numbers first. Open jokers that no open
+    The open jokers with fewest allowed numbers are tried first, then the others a
+    condition at a time (the one with fewest open jokers first). Open jokers that no open
     condition links fall apart into parts completed one by one (a joker set can cut a
     group in two: then a dead end in one part is not searched again for every state of
     the other). Each state, which jokers are open and the signatures of the conditions
@@ -351,9 +352,16 @@ class _Completion:
         regions = [solver.jokers_in(c) for c in conditions]
         self.bits = [sum(1 << s for s in region) for region in regions]
         # Jokers with few numbers allowed first (a contradiction shows soonest there), then
-        # the others in the given order, so that then the first numbers found are the
-        # smallest.
-        self.order = sorted(choices, key=lambda s: min(len(choices[s]), FEW))
+        # the others a condition at a time, so that few conditions are open at once (and
+        # a state is told by few signatures).
+        few = sorted((s for s in choices if len(choices[s]) < FEW), key=lambda s: len(choices[s]))
+        order = list(few)
+        left = [s for s in choices if s not in few]
+        while left:  # close a condition at a time: the one with fewest jokers left open
+            nearest = min((r for r in regions if r & set(left)), key=lambda r: len(r & set(left)))
+            order += [s for s in left if s in nearest]
+            left = [s for s in left if s not in nearest]
+        self.order = order
         self.watchers = {s: [i for i, r in enumerate(regions) if s in r] for s in choices}
         holders: dict[Expr, list[tuple[int, int]]] = {}
         for i, own in enumerate(self.sums):
