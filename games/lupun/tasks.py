@@ -24,6 +24,9 @@ from games.lupun.board import Board, Region, neighbours
 UNKNOWN = -1
 """A joker whose number is still open (only during joker scoring)."""
 
+EVERYTHING = (-(10**9), 10**9)
+"""The range of a sum a condition does not bound."""
+
 Values = Sequence[int | None]
 Interval = tuple[int, int] | None
 """The values an expression may take (a superset), or None: it can never be defined."""
@@ -218,9 +221,50 @@ class Condition:
 
     def signature(self, values: Values) -> Hashable:
         """A summary of the numbers set so far that decides, together with which spaces
-        are still UNKNOWN, whether the condition can still hold. Joker scoring remembers
-        failed searches by it. The default, the numbers themselves, is always safe."""
+        are still UNKNOWN, whether the condition can still hold, and what `possible` and
+        the summary become when an open space gets a number. Joker scoring remembers
+        failed searches and steps by it. The default, the numbers themselves, is always
+        safe."""
         return tuple(values[space] for space in self.region)
+
+    @property
+    def summarises(self) -> bool:
+        """Whether `signature` is more than the numbers themselves (many boards share
+        one), so that joker scoring gains by remembering steps by it."""
+        return type(self).signature is not Condition.signature
+
+    @property
+    def sums(self) -> tuple[Expr, ...] | None:
+        """The linear expressions (a fixed part plus fixed multiples of the numbers on
+        spaces) whose intervals alone decide `possible`, or None. Giving an open space a
+        number moves each such interval by amounts that do not depend on the other
+        numbers, which lets joker scoring step without reading the board."""
+        return None
+
+    def possible_within(self, intervals: Sequence[Interval]) -> bool:
+        """`possible`, from the intervals of `sums` or of `merged_sums` (a condition with
+        sums only)."""
+        raise NotImplementedError
+
+    @property
+    def merged_sums(self) -> tuple[Expr, ...] | None:
+        """Fewer sums than `sums` that decide as much (left - right for a comparison), or
+        None: joker scoring then tells fewer states apart, where no other condition
+        shares one of `sums`."""
+        return None
+
+    def ranges(self, intervals: Sequence[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
+        """For each of `sums` (or `merged_sums`), the range its final value must lie in for
+        the condition to hold, given the intervals of the others (a condition with sums
+        only)."""
+        return tuple(EVERYTHING for _ in intervals)
+
+    @property
+    def different(self) -> tuple[frozenset[int], bool] | None:
+        """Spaces the condition says hold all different numbers (True) or not (False),
+        or None: joker scoring sees at once that "all different" on some spaces and
+        "two the same" on some of them cannot hold together."""
+        return None
 
 
 @dataclass(frozen=True)
@@ -236,7 +280,10 @@ class Compare(Condition):
         return _union(self.left.region, self.right.region)
 
     def possible(self, values: Values) -> bool:
-        a, b = self.left.interval(values), self.right.interval(values)
+        return self.possible_within((self.left.interval(values), self.right.interval(values)))
+
+    def possible_within(self, intervals: Sequence[Interval]) -> bool:
+        a, b = intervals if len(intervals) == 2 else (intervals[0], (0, 0))  # left - right
         if a is None or b is None:
             return False
         if self.op == "=":
@@ -247,8 +294,45 @@ class Compare(Condition):
             return a[1] > b[0]
         return not (a[0] == a[1] == b[0] == b[1])
 
+    @cached_property
+    def _linear(self) -> bool:
+        return _linear(self.left) and _linear(self.right)
+
+    @cached_property
+    def _difference(self) -> Expr | None:
+        """left - right when both sides hold spaces: comparing it with 0 is all that
+        matters."""
+        if self._linear and self.left.region and self.right.region:
+            return Op("-", self.left, self.right)
+        return None
+
+    @property
+    def sums(self) -> tuple[Expr, ...] | None:
+        return (self.left, self.right) if self._linear else None
+
+    @property
+    def merged_sums(self) -> tuple[Expr, ...] | None:
+        return None if self._difference is None else (self._difference,)
+
+    @property
+    def summarises(self) -> bool:
+        return self._linear
+
+    def ranges(self, intervals: Sequence[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
+        if len(intervals) == 1:  # left - right, against 0
+            return self.ranges((intervals[0], (0, 0)))[:1]
+        a, b = intervals
+        low, high = EVERYTHING
+        if self.op == "=":
+            return b, a
+        if self.op == "<":
+            return (low, b[1] - 1), (a[0] + 1, high)
+        if self.op == ">":
+            return (b[0] + 1, high), (low, a[1] - 1)
+        return EVERYTHING, EVERYTHING
+
     def signature(self, values: Values) -> Hashable:
-        if _linear(self.left) and _linear(self.right):  # a sum: only its total so far
+        if self._linear:  # a sum: only its total so far
             return (self.left.interval(values), self.right.interval(values))
         return super().signature(values)
 
@@ -269,7 +353,10 @@ class Divisible(Condition):
         return _union(self.left.region, self.right.region)
 
     def possible(self, values: Values) -> bool:
-        a, b = self.left.interval(values), self.right.interval(values)
+        return self.possible_within((self.left.interval(values), self.right.interval(values)))
+
+    def possible_within(self, intervals: Sequence[Interval]) -> bool:
+        a, b = intervals
         if a is None or b is None or b == (0, 0):
             return False
         if b[0] != b[1]:
@@ -278,8 +365,20 @@ class Divisible(Condition):
         first = -(-a[0] // d) * d  # the smallest multiple >= a[0]
         return first <= a[1]
 
+    @cached_property
+    def _linear(self) -> bool:
+        return _linear(self.left) and _linear(self.right)
+
+    @property
+    def sums(self) -> tuple[Expr, ...] | None:
+        return (self.left, self.right) if self._linear else None
+
+    @property
+    def summarises(self) -> bool:
+        return self._linear
+
     def signature(self, values: Values) -> Hashable:
-        if _linear(self.left) and _linear(self.right):
+        if self._linear:
             return (self.left.interval(values), self.right.interval(values))
         return super().signature(values)
 
@@ -295,11 +394,29 @@ class IsPrime(Condition):
         return self.expr.region
 
     def possible(self, values: Values) -> bool:
-        a = self.expr.interval(values)
+        return self.possible_within((self.expr.interval(values),))
+
+    def possible_within(self, intervals: Sequence[Interval]) -> bool:
+        (a,) = intervals
         return a is not None and any(n in PRIMES for n in range(max(a[0], 0), a[1] + 1))
 
+    @cached_property
+    def _linear(self) -> bool:
+        return _linear(self.expr)
+
+    @property
+    def sums(self) -> tuple[Expr, ...] | None:
+        return (self.expr,) if self._linear else None
+
+    @property
+    def summarises(self) -> bool:
+        return self._linear
+
+    def ranges(self, intervals: Sequence[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
+        return ((2, EVERYTHING[1]),)
+
     def signature(self, values: Values) -> Hashable:
-        if _linear(self.expr):
+        if self._linear:
             return self.expr.interval(values)
         return super().signature(values)
 
@@ -373,6 +490,10 @@ class Distinct(Condition):
     def signature(self, values: Values) -> Hashable:
         return tuple(sorted(v for v in (values[s] for s in self.spaces) if v is not None))
 
+    @property
+    def different(self) -> tuple[frozenset[int], bool] | None:
+        return frozenset(self.spaces), True
+
 
 @dataclass(frozen=True)
 class HasEqualPair(Condition):
@@ -395,6 +516,10 @@ class HasEqualPair(Condition):
         if len(known) != len(set(known)):
             return True  # holds already, whatever comes
         return tuple(sorted(known))  # type: ignore[type-var]
+
+    @property
+    def different(self) -> tuple[frozenset[int], bool] | None:
+        return frozenset(self.spaces), False
 
 
 @dataclass(frozen=True)
@@ -550,6 +675,36 @@ class AllOf(Condition):
 
     def signature(self, values: Values) -> Hashable:
         return tuple(part.signature(values) for part in self.parts)
+
+    @property
+    def summarises(self) -> bool:
+        return any(part.summarises for part in self.parts)
+
+    @cached_property
+    def sums(self) -> tuple[Expr, ...] | None:
+        sums: list[Expr] = []
+        for part in self.parts:
+            own = part.sums
+            if own is None:
+                return None
+            sums += own
+        return tuple(sums)
+
+    def possible_within(self, intervals: Sequence[Interval]) -> bool:
+        start = 0
+        for part in self.parts:
+            count = len(part.sums or ())
+            if not part.possible_within(intervals[start : start + count]):
+                return False
+            start += count
+        return True
+
+    def ranges(self, intervals: Sequence[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
+        ranges: list[tuple[int, int]] = []
+        for part in self.parts:
+            count = len(part.sums or ())
+            ranges += part.ranges(intervals[len(ranges) : len(ranges) + count])
+        return tuple(ranges)
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,4 @@
-"""Miss Lupun benchmark: python -m tests.bench.bench_lupun [--games N]
+"""Miss Lupun benchmark: python -m tests.bench.bench_lupun [--games N] [--worst [--seconds S]]
 
 Medians of: scoring one player's three tasks with two jokers on the board (and the
 worst case found with seven), a placement applied (engine), the board picture and the
@@ -6,6 +6,9 @@ task cards (render, then PNG). Then simulated games where every player follows t
 greedy policy (the absent player's default) and turns the suggested tiles: the
 average points per player per round for 2-6 players, and how many rounds a
 6-player long game lasts.
+
+--worst instead searches for slow joker scoring (`tests/bench/lupun_worst.py`) and
+prints the slowest hand and 6-seat round end found, timed before and after.
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ from games.lupun.pictures import render_board, render_tasks
 from games.lupun.placing import default_placement
 from games.lupun.scoring import best_score
 from games.pictures import to_png
+from tests.bench import lupun_worst
 
 
 def say(key: str, **params: object) -> str:
@@ -93,7 +97,13 @@ def greedy_game(seats: int, seed: int, **options: object) -> LupunState:
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m tests.bench.bench_lupun")
     parser.add_argument("--games", type=int, default=4, help="simulated games per figure")
+    parser.add_argument("--worst", action="store_true", help="search for slow joker scoring")
+    parser.add_argument("--seconds", type=float, default=120, help="the search's time (--worst)")
+    parser.add_argument("--seed", type=int, default=1, help="the search's seed (--worst)")
     args = parser.parse_args(argv)
+    if args.worst:
+        lupun_worst.report(args.seconds, args.seed)
+        return
 
     median2, worst2 = scoring(2, 400)
     median7, worst7 = scoring(7, 200)

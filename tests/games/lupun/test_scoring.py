@@ -6,6 +6,7 @@ import itertools
 import random
 import statistics
 import time
+from collections.abc import Callable
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -15,6 +16,7 @@ from games.lupun.deck import DECK, by_id
 from games.lupun.scoring import best_score
 from games.lupun.spec import E, distinct
 from games.lupun.tasks import Condition, Task
+from tests.games.lupun.scoring_oracle import best_score as exhaustive_score
 
 # The rulebook's example of play after the round (3 players): a joker on C3 (0 here as
 # a placeholder); 4 on A3 and C2; column C is 19 without the joker; row 4 is 27; 3 on
@@ -139,3 +141,104 @@ def test_fast_with_two_jokers() -> None:
         best_score(board, tasks, jokers)
         timings.append(time.perf_counter() - started)
     assert statistics.median(timings) < 0.005
+
+
+# --- bounded: the same results as the exhaustive search, without its slow boards ---------
+
+
+def related_hand(rng: random.Random, size: int) -> list[Task]:
+    """`size` tasks, often over the same spaces (the hard case: several sums of one
+    column, a block and its rows...), often with a task "in any row/column"."""
+    first = rng.choice([t for t in DECK if t.existential] if rng.random() < 0.3 else DECK)
+    near = [t for t in DECK if t is not first and set(t.region) & set(first.region)]
+    pool = near if rng.random() < 0.6 else [t for t in DECK if t is not first]
+    return [first, *rng.sample(pool, size - 1)]
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.randoms(use_true_random=False), st.integers(1, 7), st.integers(1, 3), st.booleans())
+def test_the_same_as_the_exhaustive_search(
+    rng: random.Random, count: int, size: int, gaps: bool
+) -> None:
+    tasks = related_hand(rng, size)
+    board: list[int | None] = [rng.randrange(10) for _ in range(SIZE)]
+    if gaps:  # 2 players: the round ends with 4 empty spaces
+        for space in rng.sample(range(SIZE), 4):
+            board[space] = None
+    region = sorted({s for t in tasks for s in t.region})
+    inside = rng.sample(region, min(count, len(region)))
+    jokers = inside + rng.sample([s for s in range(SIZE) if s not in inside], count - len(inside))
+    for space in jokers:
+        board[space] = rng.randrange(10)  # the placeholder on a joker is ignored
+    rng.shuffle(jokers)
+    expected = exhaustive_score(tuple(board), tasks, jokers)
+    assert best_score(tuple(board), tasks, jokers) == expected
+
+
+def cpu_ms(run: Callable[[], object]) -> float:
+    """The median processor time of 3 runs (other jobs on the machine do not count)."""
+    times = []
+    for _ in range(3):
+        start = time.process_time()
+        run()
+        times.append((time.process_time() - start) * 1000)
+    return statistics.median(times)
+
+
+def board_of(rows: str) -> tuple[Board, list[int]]:
+    """A full board from marks (digits, J for a joker) and its joker spaces."""
+    marks = rows.split()
+    jokers = [space for space, mark in enumerate(marks) if mark == "J"]
+    return tuple(0 if mark == "J" else int(mark) for mark in marks), jokers
+
+
+# Slow boards found by `python -m tests.bench.bench_lupun --worst` for the exhaustive
+# search (70-110 ms for the first hand, 30-35 ms for the second: "all different" and
+# "two the same" in column A; a whole 6-seat round end over 20 ms).
+SLOW_HANDS = (
+    (
+        """
+        8 6 5 9
+        0 3 4 J
+        J 2 2 6
+        2 0 0 J
+        J 8 1 2
+        J 7 J J
+        """,
+        "t134 t138 t107",
+    ),
+    (
+        """
+        J 2 J 3
+        J 7 1 6
+        J 3 1 0
+        J 9 8 8
+        J 7 6 1
+        J 8 5 2
+        """,
+        "t134 t055 t119",
+    ),
+)
+SLOW_ROUND = (
+    """
+    1 2 1 4
+    3 4 J 8
+    1 7 J 5
+    8 J J 2
+    5 J J 6
+    2 0 J 1
+    """,
+    "t103 t102 t019; t054 t044 t077; t074 t056 t036; t042 t133 t090; t034 t115 t008;"
+    " t021 t058 t134",
+)
+
+
+def test_bounded_on_the_slowest_boards_found() -> None:
+    for rows, ids in SLOW_HANDS:
+        board, jokers = board_of(rows)
+        tasks = hand(*ids.split())
+        assert best_score(board, tasks, jokers) == exhaustive_score(board, tasks, jokers)
+        assert cpu_ms(lambda: best_score(board, tasks, jokers)) < 20  # noqa: B023
+    board, jokers = board_of(SLOW_ROUND[0])
+    hands = [hand(*ids.split()) for ids in SLOW_ROUND[1].split(";")]
+    assert cpu_ms(lambda: [best_score(board, h, jokers) for h in hands]) < 20

@@ -301,3 +301,76 @@ def test_rulebook_tasks_on_the_example_board() -> None:
     assert not by_id("t115").holds(grid(example))  # the 3x3 block has two 4s
     assert by_id("t107").holds(grid(example))  # 2 3 4 in column D
     assert by_id("t124").holds(grid(example.replace("4 1 5 4", "4 1 9 4")))  # joker as 9
+
+
+# --- sums: what joker scoring steps by (intervals that move by fixed amounts) -------------
+
+
+def conditions_in(condition: Condition) -> list[Condition]:
+    parts = getattr(condition, "parts", ())
+    return [condition, *(c for part in parts for c in conditions_in(part))]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(0, len(DECK) - 1), st.randoms(use_true_random=False), st.integers(1, 5))
+def test_sums_decide_possible_and_move_by_fixed_amounts(
+    which: int, rng: random.Random, jokers: int
+) -> None:
+    for condition in conditions_in(DECK[which].condition):
+        sums = condition.sums
+        if sums is None:
+            continue
+        region = list(condition.region)
+        spaces = rng.sample(region, min(jokers, len(region)))
+        boards = []
+        for _ in range(2):  # two boards with the same open spaces
+            values: list[int | None] = [rng.randrange(10) for _ in range(board.SIZE)]
+            for space in spaces:
+                values[space] = UNKNOWN
+            boards.append(values)
+        space, number = rng.choice(spaces), rng.randrange(10)
+        moves = []
+        for values in boards:
+            intervals = [e.interval(values) for e in sums]
+            assert condition.possible(values) == condition.possible_within(intervals)
+            after = list(values)
+            after[space] = number
+            moved = [e.interval(after) for e in sums]
+            moves.append(
+                [(a[0] - b[0], a[1] - b[1]) for a, b in zip(moved, intervals, strict=True)]  # type: ignore[index]
+            )
+            # whatever numbers the open spaces get, a sum that holds lies in its range
+            filled = [rng.randrange(10) if v == UNKNOWN else v for v in values]
+            if condition.possible(filled):
+                ranges = condition.ranges(intervals)  # type: ignore[arg-type]
+                for expr, (low, high) in zip(sums, ranges, strict=True):
+                    finished = expr.interval(filled)
+                    assert finished is not None and low <= finished[0] <= high
+        assert moves[0] == moves[1]
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.integers(0, len(DECK) - 1), st.randoms(use_true_random=False), st.integers(1, 4))
+def test_a_signature_decides_the_next_step(which: int, rng: random.Random, jokers: int) -> None:
+    """Boards with the same open spaces and the same signature: a number on an open
+    space gives the same `possible` and the same signature again (joker scoring
+    remembers steps by it)."""
+    for condition in conditions_in(DECK[which].condition):
+        region = list(condition.region)
+        spaces = rng.sample(region, min(jokers, len(region)))
+        seen: dict[object, list[int | None]] = {}
+        for _ in range(60):
+            values: list[int | None] = [rng.choice((0, 1, 2, 5, 9)) for _ in range(board.SIZE)]
+            for space in spaces:
+                values[space] = UNKNOWN
+            first = seen.setdefault(condition.signature(values), values)
+            if first is values:
+                continue
+            for space in spaces:
+                for number in range(10):
+                    steps = []
+                    for start in (first, values):
+                        after = list(start)
+                        after[space] = number
+                        steps.append((condition.possible(after), condition.signature(after)))
+                    assert steps[0] == steps[1]
