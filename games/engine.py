@@ -185,6 +185,9 @@ class Game(ABC, Generic[S, A, O, V]):
     hidden: ClassVar[bool] = False  # not offered to players (test games)
     phases: ClassVar[Mapping[str, Phase[Any]]]  # every phase by name, see `phase`
     state_version: ClassVar[int] = 1  # bump with a `migrate_state` step when states change
+    # A step may compute for longer than a few milliseconds (a search when scoring): the
+    # host then applies its steps beside the event loop, which keeps its turn.
+    slow_steps: ClassVar[bool] = False
 
     # -- construction -------------------------------------------------------------
 

@@ -13,7 +13,7 @@ import logging
 import random
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, TypeVar
 
 from pydantic import ValidationError
 
@@ -36,6 +36,7 @@ from games import registry
 from games.engine import AnyGame, Event, IllegalAction, Seat, State
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 # Timer kinds, all the host's: time belongs to the engine (its phases' deadlines and
 # reminders, a scheduled game's start), and every timer fires under the game's lock.
@@ -702,7 +703,7 @@ class GameService:
             except ValidationError:
                 raise Refused("host.stale") from None  # not an action of this game now
             try:
-                state, events = game.apply(live.state, seat, parsed)
+                state, events = await _step(game, game.apply, live.state, seat, parsed)
             except IllegalAction as error:
                 raise Refused(error.key, **error.params) from None
             player = live.players[seat]
@@ -856,7 +857,7 @@ class GameService:
         `for_away`: played at once for away players, not at the deadline (told so)."""
         assert live.state is not None
         missed = live.game.waiting_for(live.state)
-        state, events = live.game.expire(live.state)
+        state, events = await _step(live.game, live.game.expire, live.state)
         seats = [
             replace(p, timeouts=p.timeouts + 1, away=p.away or p.timeouts + 1 >= AWAY_AFTER)
             for p in live.players
@@ -961,6 +962,16 @@ class GameService:
             await self.start(live.id, None)
         except Refused as refusal:  # e.g. everyone left: the host may still start it
             log.info("game %s did not start itself: %s", live.id, refusal.key)
+
+
+async def _step(game: AnyGame, step: Callable[..., T], *args: Any) -> T:
+    """Run an engine step (under the game's lock). A game whose steps may compute for
+    long (`slow_steps`) runs them in a thread: the interpreter then hands the event loop
+    its turn every few milliseconds, so no other game's click waits for the whole step.
+    Steps are pure (they work on a copy), so the loop may read the game meanwhile."""
+    if game.slow_steps:
+        return await asyncio.to_thread(step, *args)
+    return step(*args)
 
 
 def plain_notice(kind: str, user_id: int | None, **more: Any) -> Notice:

@@ -98,6 +98,7 @@ class Lupun(Game[LupunState, LupunAction, LupunOptions, LupunView]):
     options_model = LupunOptions
     state_model = LupunState
     action_model = ACTION_MODEL
+    slow_steps = True  # a round's end scores every hand's jokers by search (tens of ms)
     hidden = False
     phases: ClassVar[Mapping[str, Phase[LupunState]]] = {
         "handicap": Phase[LupunState](

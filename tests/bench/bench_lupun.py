@@ -9,11 +9,16 @@ average points per player per round for 2-6 players, and how many rounds a
 
 --worst instead searches for slow joker scoring (`tests/bench/lupun_worst.py`) and
 prints the slowest hand and 6-seat round end found, timed before and after.
+
+--lag measures what the slowest 6-seat round end found costs the event loop (how late
+a 1 ms timer wakes while it is scored): on the loop, and in a thread as the host runs
+a game's slow steps (`Game.slow_steps`).
 """
 
 from __future__ import annotations
 
 import argparse
+import asyncio
 import random
 import statistics
 import time
@@ -94,13 +99,61 @@ def greedy_game(seats: int, seed: int, **options: object) -> LupunState:
     return state
 
 
+async def loop_lag(rounds: int = 40) -> None:
+    """Max and median lateness of a 1 ms timer while the slowest round end is scored."""
+    from tests.games.lupun.test_scoring import SLOW_ROUND, board_of, hand
+
+    board, jokers = board_of(SLOW_ROUND[0])
+    hands = [hand(*ids.split()) for ids in SLOW_ROUND[1].split(";")]
+
+    def score() -> None:
+        for tasks in hands:
+            best_score(board, tasks, jokers)
+
+    async def run_on_loop() -> None:
+        await asyncio.sleep(0)
+        score()
+
+    async def run_in_thread() -> None:
+        await asyncio.to_thread(score)
+
+    for name, run in (("on the event loop", run_on_loop), ("in a thread", run_in_thread)):
+        lates: list[float] = []
+        for _ in range(rounds):
+            done = asyncio.Event()
+            probing = asyncio.create_task(_probe(done, lates))
+            await asyncio.sleep(0.005)
+            await run()
+            done.set()
+            await probing
+        lates.sort()
+        print(
+            f"a 1 ms timer while the slowest round end is scored {name}: late by median"
+            f" {statistics.median(lates):.2f} ms, p99 {lates[int(len(lates) * 0.99)]:.1f} ms,"
+            f" max {lates[-1]:.1f} ms"
+        )
+
+
+async def _probe(done: asyncio.Event, lates: list[float]) -> None:
+    """How late a 1 ms sleep wakes, again and again until `done`."""
+    loop = asyncio.get_running_loop()
+    while not done.is_set():
+        start = loop.time()
+        await asyncio.sleep(0.001)
+        lates.append((loop.time() - start - 0.001) * 1000)
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m tests.bench.bench_lupun")
     parser.add_argument("--games", type=int, default=4, help="simulated games per figure")
     parser.add_argument("--worst", action="store_true", help="search for slow joker scoring")
     parser.add_argument("--seconds", type=float, default=120, help="the search's time (--worst)")
     parser.add_argument("--seed", type=int, default=1, help="the search's seed (--worst)")
+    parser.add_argument("--lag", action="store_true", help="the event loop's delay")
     args = parser.parse_args(argv)
+    if args.lag:
+        asyncio.run(loop_lag())
+        return
     if args.worst:
         lupun_worst.report(args.seconds, args.seed)
         return

@@ -1,12 +1,15 @@
 from __future__ import annotations
 
 import asyncio
+import threading
+from typing import Any
 
 import pytest
 
 from bot.core.errors import Refused
 from bot.core.service import SHOWING_AT_ONCE, GameService, replay
 from bot.core.store import Store
+from games import registry
 from tests.support.clock import FakeClock
 
 ANA, BEN, CLEO = 100, 200, 300
@@ -256,3 +259,29 @@ async def test_changes_of_many_games_are_shown_a_few_games_at_a_time(
     await service.shown()
     opened = [c.game.id for c in service.changes if c.kind == "opened"]  # type: ignore[attr-defined]
     assert sorted(opened) == sorted(games)
+
+
+async def test_a_slow_games_step_leaves_the_event_loop_its_turn(
+    service: GameService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A game whose steps may compute for long (Miss Lupun's round end) is stepped
+    beside the event loop: other games' clicks are answered meanwhile. Here the step
+    waits until the loop has run; stepped on the loop, it would wait in vain."""
+    race = type(registry.get("race"))
+    monkeypatch.setattr(race, "slow_steps", True)
+    loop_ran = threading.Event()
+    play = race.play
+
+    def slow_play(self: Any, state: Any, seat: int, action: Any) -> Any:
+        assert loop_ran.wait(5), "the event loop did not run during the step"
+        return play(self, state, seat, action)
+
+    monkeypatch.setattr(race, "play", slow_play)
+    game_id = await lobby(service)
+    await service.join(game_id, BEN, "Ben")
+    await service.start(game_id, ANA)
+    acting = asyncio.create_task(service.act(game_id, ANA, {"amount": 1}))
+    await asyncio.sleep(0)  # the step has begun
+    loop_ran.set()  # the loop's turn, while the step is still running
+    change = await acting
+    assert change.kind == "acted" and (await service.load(game_id)).state.counter == 1  # type: ignore[union-attr]
