@@ -156,7 +156,7 @@ class Tab:
     async def screenshot(self, path: Path) -> None:
         await self.page.call("Page.bringToFront")  # a tab behind others draws no frames
         shot = await self.page.call("Page.captureScreenshot", format="png")
-        path.write_bytes(base64.b64decode(shot["data"]))
+        await asyncio.to_thread(path.write_bytes, base64.b64decode(shot["data"]))
 
 
 @contextlib.asynccontextmanager
@@ -244,7 +244,7 @@ class Play:
         await self.bot.service.shown()
         await self.double.idle(quiet=0.15, within=30)
         epoch, _, number = version_of(self.double).partition("-")
-        held = f"(ui.version || '').split('-')"
+        held = "(ui.version || '').split('-')"
         for tab in self.tabs:
             await tab.page.until(f"{held}[0] === '{epoch}' && +{held}[1] >= {number}")
 
@@ -268,7 +268,8 @@ class Play:
             await self.measured(tab, what, tab.tap(control_node(control)))
 
     async def shot(self, tab: Tab, moment: str) -> None:
-        path = self.out / f"{self.game}-{self.size}-{len(self.shots) + 1:02d}-{moment}-{tab.name}.png"
+        number = len(self.shots) + 1
+        path = self.out / f"{self.game}-{self.size}-{number:02d}-{moment}-{tab.name}.png"
         await tab.screenshot(path)
         self.shots.append(path)
 
@@ -288,7 +289,8 @@ class Play:
                 f"(() => {{ const i = document.querySelector('#o-{name}'); if (!i) return;"
                 f" i.value = {json.dumps(value)}; }})()"
             )
-        await self.measured(host, f"/newgame {self.game}", host.tap("document.querySelector('#send')"))
+        send = host.tap("document.querySelector('#send')")
+        await self.measured(host, f"/newgame {self.game}", send)
         games = self.double.channel("games")
         thread = max(
             (c for c in self.double.state.channels.values() if c.parent_id == games.id),
@@ -393,11 +395,11 @@ def summary(name: str, clicks: Sequence[Click]) -> tuple[str, float | None]:
     if not answers:
         return f"{name}: no answer seen", None
     median = statistics.median(answers)
-    line = (
-        f"{name} {len(clicks)} clicks: answer median {median:.0f} ms p90"
-        f" {percentile(answers, 0.9):.0f} ms; settled median {statistics.median(settled):.0f} ms"
-        f" p90 {percentile(settled, 0.9):.0f} ms"
-    )
+    line = f"{name} {len(clicks)} clicks: answer median {median:.0f} ms p90"
+    line += f" {percentile(answers, 0.9):.0f} ms"
+    if settled:
+        line += f"; settled median {statistics.median(settled):.0f} ms"
+        line += f" p90 {percentile(settled, 0.9):.0f} ms"
     missing = len(clicks) - len(answers)
     return line + (f" ({missing} showed nothing)" if missing else ""), median
 
@@ -407,7 +409,8 @@ def report(game: str, clicks: Sequence[Click]) -> str:
     first_line, first = summary("first", start)
     last_line, last = summary("last", end)
     ratio = f"{last / first:.2f}" if first and last else "n/a"
-    return f"{game}: {len(clicks)} clicks\n  {first_line}\n  {last_line}\n  ratio_last_first={ratio}"
+    lines = (f"{game}: {len(clicks)} clicks", first_line, last_line, f"ratio_last_first={ratio}")
+    return "\n  ".join(lines)
 
 
 async def play_game(
@@ -453,7 +456,7 @@ def parse(argv: Sequence[str] | None = None) -> argparse.Namespace:
 async def main(argv: Sequence[str] | None = None) -> None:
     args = parse(argv)
     args.out.mkdir(parents=True, exist_ok=True)
-    chosen = sorted(registry.all_games()) if args.all else [args.game]
+    chosen = [g.id for g in registry.offered()] if args.all else [args.game]
     with tempfile.TemporaryDirectory() as folder:
         for game in chosen:
             began = time.monotonic()
