@@ -259,6 +259,10 @@ class Play:
         )
         answer, settled = timing
         self.clicks.append(Click(tab.name, what, answer, settled))
+        if len(self.clicks) % 100 == 0:
+            recent = [c.answer for c in self.clicks[-WINDOW:] if c.answer is not None]
+            median = statistics.median(recent) if recent else float("nan")
+            print(f"  {len(self.clicks)} clicks, the last 20: {median:.0f} ms", file=sys.stderr)
 
     async def click(self, tab: Tab, control: Mapping[str, Any]) -> None:
         what = f"{control['custom_id']} ({control['label']})"
@@ -339,7 +343,8 @@ class Play:
             for tab in order:
                 move = next((c for c in await tab.controls() if is_move(c)), None)
                 if move is not None:
-                    if not shown_panel and move["ephemeral"]:
+                    if not shown_panel:
+                        await tab.page.js(f"{control_node(move)}.scrollIntoView({{block: 'end'}})")
                         await self.shot(tab, "panel")
                         shown_panel = True
                     await self.click(tab, move)
