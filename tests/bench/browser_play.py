@@ -6,8 +6,9 @@
 It starts the sandbox in this process (the real bot, the Discord double and its page,
 on a fresh database), opens one headless Chromium tab per member at the given size,
 starts the game with /newgame typed into the page's composer, and plays: Join, Start,
-the table's panel button, then the first enabled control of a panel (a select: its
-first options). Each click is a mouse click at the control's place on the screen (a
+the table's panel button, then an enabled control of a panel, at random (seeded;
+`--policy first` takes the first, which may never end a game; a select: its first
+options). Each click is a mouse click at the control's place on the screen (a
 select is chosen the way its change event comes from a person); its time is taken in
 the page, from the click to the first change of the page without a "thinking…" message
 (`answer`), and to the last change the click brought (`settled`, the table picture
@@ -23,6 +24,8 @@ import asyncio
 import base64
 import contextlib
 import json
+import random
+import signal
 import statistics
 import sys
 import tempfile
@@ -232,8 +235,17 @@ class Play:
     tabs: list[Tab]
     out: Path
     size: str
+    chance: random.Random | None = None  # None: the first enabled move
     clicks: list[Click] = field(default_factory=list)
     shots: list[Path] = field(default_factory=list)
+
+    def policy(self, moves: list[dict[str, Any]]) -> dict[str, Any] | None:
+        """The move to make: the first, or one at random (the first enabled move can
+        go round in circles: No Prob-Lama's first is to draw and put the card back
+        in the same place, which never ends a round)."""
+        if not moves:
+            return None
+        return self.chance.choice(moves) if self.chance else moves[0]
 
     def tab(self, name: str) -> Tab:
         return next(t for t in self.tabs if t.name == name)
@@ -341,7 +353,7 @@ class Play:
             order = self.tabs[last + 1 :] + self.tabs[: last + 1]
             acted = False
             for tab in order:
-                move = next((c for c in await tab.controls() if is_move(c)), None)
+                move = self.policy([c for c in await tab.controls() if is_move(c)])
                 if move is not None:
                     if not shown_panel:
                         await tab.page.js(f"{control_node(move)}.scrollIntoView({{block: 'end'}})")
@@ -418,9 +430,8 @@ def report(game: str, clicks: Sequence[Click]) -> str:
     return "\n  ".join(lines)
 
 
-async def play_game(
-    game: str, width: int, height: int, out: Path, max_clicks: int, folder: Path
-) -> Play:
+async def play_game(game: str, args: argparse.Namespace, folder: Path) -> Play:
+    width, height = args.width, args.height
     names = PLAYERS.get(game, DEFAULT_PLAYERS)
     bot = TabletopBot(database=str(folder / f"{game}.sqlite3"), guild_ready_timeout=0)
     async with (
@@ -434,12 +445,13 @@ async def play_game(
                 "[...document.querySelectorAll('#channels .chan')]"
                 ".find((c) => c.textContent.startsWith('# games'))"
             )
-        play = Play(game, double, bot, opened, out, f"{width}x{height}")
+        chance = random.Random(args.seed) if args.policy == "random" else None
+        play = Play(game, double, bot, opened, args.out, f"{width}x{height}", chance)
         await play.settle()
         place = await play.new_game(opened[0], OPTIONS.get(game, {}))
         await play.settle()
         await play.lobby(opened[0])
-        await play.play(place, max_clicks)
+        await play.play(place, args.max_clicks)
         errors = [e for tab in opened for e in tab.page.errors()]
         if errors:
             print(f"{game}: the page threw {errors[:3]}", file=sys.stderr)
@@ -454,20 +466,26 @@ def parse(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--width", type=int, default=390)
     parser.add_argument("--height", type=int, default=844)
     parser.add_argument("--out", type=Path, required=True, help="folder for the screenshots")
+    parser.add_argument(
+        "--policy", choices=("random", "first"), default="random",
+        help="the move a member makes: one of the enabled ones at random, or the first",
+    )  # fmt: skip
+    parser.add_argument("--seed", type=int, default=1, help="of the random moves")
     parser.add_argument("--max-clicks", type=int, default=3000, help="stop after so many clicks")
     return parser.parse_args(argv)
 
 
 async def main(argv: Sequence[str] | None = None) -> None:
     args = parse(argv)
+    stop = asyncio.current_task()
+    assert stop is not None
+    asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stop.cancel)  # Chromium ends
     args.out.mkdir(parents=True, exist_ok=True)
     chosen = [g.id for g in registry.offered()] if args.all else [args.game]
     with tempfile.TemporaryDirectory() as folder:
         for game in chosen:
             began = time.monotonic()
-            play = await play_game(
-                game, args.width, args.height, args.out, args.max_clicks, Path(folder)
-            )
+            play = await play_game(game, args, Path(folder))
             print(report(game, play.clicks), f"\n  {time.monotonic() - began:.0f} s", flush=True)
             print("  screenshots:", *map(str, play.shots), sep="\n    ", flush=True)
             log = args.out / f"{game}-{args.width}x{args.height}-clicks.json"
