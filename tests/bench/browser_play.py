@@ -236,6 +236,7 @@ class Play:
     out: Path
     size: str
     chance: random.Random | None = None  # None: the first enabled move
+    ended: bool = False
     clicks: list[Click] = field(default_factory=list)
     shots: list[Path] = field(default_factory=list)
 
@@ -276,12 +277,24 @@ class Play:
             median = statistics.median(recent) if recent else float("nan")
             print(f"  {len(self.clicks)} clicks, the last 20: {median:.0f} ms", file=sys.stderr)
 
-    async def click(self, tab: Tab, control: Mapping[str, Any]) -> None:
+    async def click(self, tab: Tab, control: Mapping[str, Any]) -> bool:
+        """Click `control`, if the page still draws it where it was."""
         what = f"{control['custom_id']} ({control['label']})"
+        if not await tab.page.js(
+            f"(() => {{ try {{ return !!{control_node(control)}; }}"
+            " catch (e) { return false; } })()"
+        ):
+            drawn = await tab.page.js(
+                f"document.querySelector('#messages .msg[data-id=\"{control['message']}\"]')"
+                "?.outerHTML.slice(-1500)"
+            )
+            print(f"  {tab.name}: {what} is not drawn: {drawn}", file=sys.stderr)
+            return False
         if control["kind"] == "select":
             await self.measured(tab, what, tab.choose(control))
         else:
             await self.measured(tab, what, tab.tap(control_node(control)))
+        return True
 
     async def shot(self, tab: Tab, moment: str) -> None:
         number = len(self.shots) + 1
@@ -359,8 +372,11 @@ class Play:
                         await tab.page.js(f"{control_node(move)}.scrollIntoView({{block: 'end'}})")
                         await self.shot(tab, "panel")
                         shown_panel = True
-                    await self.click(tab, move)
-                    last, moves, acted = self.tabs.index(tab), moves + 1, True
+                    if await self.click(tab, move):
+                        last, moves, acted = self.tabs.index(tab), moves + 1, True
+                    else:
+                        await self.settle()
+                        acted = True  # look again
                     break
             if acted:
                 idle_since = time.monotonic()
@@ -452,6 +468,7 @@ async def play_game(game: str, args: argparse.Namespace, folder: Path) -> Play:
         await play.settle()
         await play.lobby(opened[0])
         await play.play(place, args.max_clicks)
+        play.ended = not await play.running(place)
         errors = [e for tab in opened for e in tab.page.errors()]
         if errors:
             print(f"{game}: the page threw {errors[:3]}", file=sys.stderr)
@@ -486,7 +503,13 @@ async def main(argv: Sequence[str] | None = None) -> None:
         for game in chosen:
             began = time.monotonic()
             play = await play_game(game, args, Path(folder))
-            print(report(game, play.clicks), f"\n  {time.monotonic() - began:.0f} s", flush=True)
+            over = "played to its end" if play.ended else "NOT over"
+            print(
+                report(game, play.clicks),
+                f"\n  {over},",
+                f"\n  {time.monotonic() - began:.0f} s",
+                flush=True,
+            )
             print("  screenshots:", *map(str, play.shots), sep="\n    ", flush=True)
             log = args.out / f"{game}-{args.width}x{args.height}-clicks.json"
             log.write_text(json.dumps([vars(c) for c in play.clicks], indent=1))
