@@ -366,7 +366,7 @@ class Play:
             order = self.tabs[last + 1 :] + self.tabs[: last + 1]
             acted = False
             for tab in order:
-                move = self.policy([c for c in await tab.controls() if is_move(c)])
+                move = self.policy(newest(await tab.controls()))
                 if move is not None:
                     if not shown_panel:
                         await tab.page.js(f"{control_node(move)}.scrollIntoView({{block: 'end'}})")
@@ -410,6 +410,12 @@ def is_move(control: Mapping[str, Any]) -> bool:
     """A control of the game's own (not the panel button) in a member's panel."""
     parts = str(control["custom_id"]).split(":")
     return control["ephemeral"] and parts[0] == "game" and parts[-1] != "panel"
+
+
+def newest(controls: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The moves of the newest panel that offers any: an older panel's may be stale."""
+    moves = [c for c in controls if is_move(c)]
+    return [c for c in moves if c["message"] == moves[-1]["message"]] if moves else []
 
 
 def is_panel(control: Mapping[str, Any]) -> bool:

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from games import registry
-from tests.bench.browser_play import OPTIONS, Click, is_move, is_panel, parse, report
+from tests.bench.browser_play import OPTIONS, Click, is_move, is_panel, newest, parse, report
 
 
 def test_one_game_or_all_at_a_size() -> None:
@@ -32,13 +32,15 @@ def test_every_game_has_options_without_turn_limits() -> None:
 
 
 def test_moves_are_panel_controls_and_the_report_compares_start_and_end() -> None:
-    def control(custom_id: str, ephemeral: bool = True) -> dict[str, object]:
-        return {"custom_id": custom_id, "ephemeral": ephemeral}
+    def control(custom_id: str, ephemeral: bool = True, message: str = "1") -> dict[str, object]:
+        return {"custom_id": custom_id, "ephemeral": ephemeral, "message": message}
 
     assert is_move(control("game:7:play:take"))
     assert not is_move(control("game:7:play:take", ephemeral=False))
     assert not is_move(control("game:7:play:panel")) and is_panel(control("game:7:-:panel"))
     assert not is_move(control("lobby:7:join"))
+    old, new = control("game:7:a:draw"), control("game:7:a:take", message="2")
+    assert newest([old, new, control("game:7:a:panel", message="3")]) == [new]
     clicks = [Click("Ana", "x", 10.0, 20.0)] * 20 + [Click("Ben", "y", 30.0, None)] * 20
     text = report("lama", clicks)
     assert "first 20 clicks: answer median 10 ms" in text
