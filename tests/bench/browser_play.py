@@ -263,6 +263,12 @@ class Play:
 
     async def measured(self, tab: Tab, what: str, act: Any) -> None:
         await act
+        # The bot may go quiet while it draws the panel's picture: its answer comes first.
+        await tab.page.js(
+            "new Promise((done) => { const start = Date.now(); const check = () =>"
+            " window.__bench.first !== null || Date.now() - start > 5000 ? done(true)"
+            " : setTimeout(check, 10); check(); })"
+        )
         await self.settle()
         await asyncio.sleep(0.05)  # the page draws what the last answer brought
         timing = await tab.page.js(
@@ -285,8 +291,14 @@ class Play:
             " catch (e) { return false; } })()"
         ):
             drawn = await tab.page.js(
-                f"document.querySelector('#messages .msg[data-id=\"{control['message']}\"]')"
-                "?.outerHTML.slice(-1500)"
+                f"(() => {{ const id = '{control['message']}';"
+                ' const nodes = document.querySelectorAll(`#messages .msg[data-id="${id}"]`);'
+                " const held = (ui.messages.get(ui.view) || new Map()).get(id);"
+                " return { nodes: nodes.length, rows: [...nodes].map((n) =>"
+                " n.querySelectorAll(':scope > .row').length), held_rows: held && held.rows.length,"
+                " held_text: held && held.content.slice(0, 120),"
+                " drawn_text: nodes[0] && nodes[0].querySelector('.content')?.textContent"
+                ".slice(0, 120) }; })()"
             )
             print(f"  {tab.name}: {what} is not drawn: {drawn}", file=sys.stderr)
             return False
