@@ -415,6 +415,7 @@ class Play:
             opened.clear()
         await self.settle()
         for tab in self.tabs:
+            await tab.page.js("document.querySelector('#messages').scrollTop = 1e9")
             await self.shot(tab, "end")
 
 
