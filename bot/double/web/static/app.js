@@ -223,10 +223,17 @@ function renderStatus() {
   const status = $("#bot-status");
   const bot = ui.data ? ui.data.bot : { name: "The bot", connected: false };
   const online = ui.reachable && bot.connected;
-  status.textContent = !ui.reachable
+  const text = !ui.reachable
     ? "The sandbox is not reachable"
     : online ? `${bot.name} is online` : `${bot.name} is offline`;
-  status.className = online ? "" : "off";
+  setText(status, text);
+  if (status.className !== (online ? "" : "off")) status.className = online ? "" : "off";
+}
+
+// The channel header's texts are written only when they change: a write lays the
+// channel's messages out again (in the desktop layout), a cost that grows with the channel.
+function setText(node, text) {
+  if (node.textContent !== text) node.textContent = text;
 }
 
 function renderLocales() {
@@ -303,9 +310,9 @@ function switchUser(id) {
 function renderMessages(channel, touched) {
   const box = $("#messages");
   const atBottom = box.scrollHeight - box.scrollTop - box.clientHeight < 40;
-  $("#channel-title").textContent = channel
+  setText($("#channel-title"), channel
     ? channel.kind === "dm" ? `@ ${ui.data.bot.name} (DM)` : `${channel.kind === "thread" ? "↳" : "#"} ${channel.name}`
-    : "";
+    : "");
   const messages = messagesOf(channel);
   const shown = ui.shown;
   const id = channel ? channel.id : null;
