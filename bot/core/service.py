@@ -402,6 +402,9 @@ class GameService:
             )
         except ChannelBusy:
             raise Refused("host.channel_busy") from None
+        except StoreBusy:  # another process kept the database locked: nothing was made
+            log.warning("a lobby could not be stored: the database stayed locked")
+            raise Busy() from None
         self.scheduler.changed()
         live = await self.load(row.id)
         await self._notify(Change(live, "opened", host_id, version=0))

@@ -120,3 +120,19 @@ async def test_a_shown_change_leaves_the_outbox_once_the_lock_is_gone(
     other_process.execute("ROLLBACK")
     await showing
     assert await store.outbox() == []
+
+
+async def test_a_lobby_that_cannot_be_stored_in_time_is_refused_in_one_sentence(
+    store: Store, clock: FakeClock, other_process: sqlite3.Connection
+) -> None:
+    service = GameService(store, clock)
+    store.write_patience = 0.1
+    other_process.execute("BEGIN IMMEDIATE")
+    with pytest.raises(Refused) as refused:
+        await service.open_lobby(
+            kind="race", options={}, guild_id=1, channel_id=10, parent_id=5,
+            host_id=ANA, host_name="Ana", locale="en",
+        )  # fmt: skip
+    assert refused.value.key == "host.busy"
+    other_process.execute("ROLLBACK")
+    assert await store.open_game_in(10) is None  # nothing was made
