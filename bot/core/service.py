@@ -349,6 +349,13 @@ class GameService:
         pending = await self.store.outbox()
         for game_id, version, notice in pending:
             live = await self.load(game_id)
+            if live.broken is not None:
+                # Its changes wait in the outbox for a release that can read the game;
+                # the table learns once why nothing moves.
+                if not live.told_broken:
+                    live.told_broken = True
+                    await self._notify(Change(live, "broken"))
+                continue
             change = Change.from_notice(live, version, notice)
             await self._notify(replace(change, again=True))
         return len(pending)

@@ -39,6 +39,12 @@ def scribble(database: Path, sql: str, *args: object) -> None:
         db.execute(sql, args)
 
 
+def count(database: Path, sql: str, *args: object) -> int:
+    with sqlite3.connect(database) as db:
+        (value,) = db.execute(sql, args).fetchone()
+    return int(value)
+
+
 def game_in(world: World, channel_id: int) -> int:
     with sqlite3.connect(world.database) as db:
         (game_id,) = db.execute(
@@ -74,6 +80,10 @@ async def test_an_unreadable_state_with_an_outbox_row_marks_only_that_game_broke
     await world.settle()
     answer = await world.panel(ana, torn, "My panel")
     assert "cannot continue" in answer.content, answer.content
+    # Told once in the thread; its unshown change stays for a release that can read it.
+    said = [m.content for m in torn.visible_messages() if "cannot continue" in m.content]
+    assert len(said) == 1
+    assert count(world.database, "SELECT COUNT(*) FROM outbox WHERE game_id = ?", torn_id) == 1
     await world.press(ben, await world.panel(ben, other, "My panel"), "+2")
     assert "Counter: **2** of 10" in str(table(other).embeds[0]["description"])
 
