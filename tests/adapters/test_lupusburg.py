@@ -344,12 +344,17 @@ async def test_between_games_of_a_series_the_reveal_comes_before_the_new_deal() 
         Event(key="lupusburg.village_wins", params={"seat": 0, "winner_seat": 1}),
         Event(key="lupusburg.game_started", params={"number": 2, "series": 2, "seat": 1}),
     )
+    happened = Happened("expired", events, None)
+    # The host posts the reveal as the chapter's results, before the next game's table;
+    # then the new deal's prompts follow.
+    assert ADAPTER.ends_chapter(context(between), happened)
+    assert "Game 2 of 2 starts now" in ADAPTER.chapter_results(context(between), happened).content
     sent = Sent(closed=set())
-    await Messenger().after(sent.outbox(between), Happened("expired", events, None))
-    kinds = [kind for kind, _, _ in sent.sent]
-    assert kinds == ["post", "prompt", "prompt", "prompt", "prompt"]
-    assert "Game 2 of 2 starts now" in sent.sent[0][2]
-    assert "Place your characters" in sent.sent[1][2]
+    await Messenger().after(sent.outbox(between), happened)
+    assert [kind for kind, _, _ in sent.sent] == ["prompt", "prompt", "prompt", "prompt"]
+    assert "Place your characters" in sent.sent[0][2]
+    the_end = Happened("finished", events[:1], None)  # the series' last game: the results
+    assert not ADAPTER.ends_chapter(context(between), the_end)
 
 
 async def test_the_acting_player_gets_no_dm_for_what_their_panel_shows() -> None:

@@ -943,3 +943,22 @@ async def test_a_restart_keeps_what_the_bot_knows_about_closed_dms(world: World)
     notice = v.notice()
     assert "If the night has a task for you" in notice.content
     assert v.users[CLEO].mention in notice.content and v.users[EVE].mention in notice.content
+
+
+async def test_a_games_reveal_in_a_series_comes_before_the_next_games_table(
+    world: World,
+) -> None:
+    v = await open_village(world, series=2)
+    await place_all(v)
+    await night(v, peek=3, claw=4)
+    for lynch, claw in ((5, 6), (7, 8)):
+        await quiet_day(v, lynch=lynch, dodge=0)
+        await night(v, peek=None, claw=claw)
+    await quiet_day(v, lynch=9, dodge=0)  # the Werewolf wins the first game
+    state = await v.state()
+    assert state.game == 1 and (await v.live()).status == "running"
+    messages = v.public()
+    reveal = next(i for i, m in enumerate(messages) if "Winner of game 1" in m.content)
+    assert messages[reveal].attachments  # the first game's revealed village
+    new_table = next(i for i, m in enumerate(messages) if m.id == table(v.place).id)
+    assert reveal < new_table  # the first game's reveal reads above the second's table

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from bot.discord.adapters.base import GameAdapter, Happened, Outbox
 from bot.discord.adapters.lupusburg import panel, table
-from bot.discord.adapters.lupusburg.prompts import Messenger
+from bot.discord.adapters.lupusburg.prompts import GAME_ENDS, Messenger
 from bot.discord.adapters.lupusburg.words import UI, Ctx
 from bot.discord.ui import Screen
 from games.engine import Result, Seat
@@ -83,8 +83,12 @@ class LupusburgAdapter(GameAdapter[LupusView]):
     def results(self, ctx: Ctx, result: Result) -> Screen:
         return table.reveal_screen(ctx, final=True)
 
-    def series_reveal(self, ctx: Ctx) -> Screen:
-        """Built in the drawing workers for `after` (see `Outbox.draw`)."""
+    def ends_chapter(self, ctx: Ctx, happened: Happened) -> bool:
+        """A game of a series ended (not the series): its reveal comes before the next
+        game's table."""
+        return happened.kind != "finished" and any(e.key in GAME_ENDS for e in happened.public)
+
+    def chapter_results(self, ctx: Ctx, happened: Happened) -> Screen:
         return table.series_reveal(ctx)
 
     async def after(self, out: Outbox[LupusView], happened: Happened) -> None:

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from bot.discord.adapters.base import Happened, Outbox
 from bot.discord.adapters.lupusburg.panel import panel_screen
-from bot.discord.adapters.lupusburg.table import series_reveal
 from bot.discord.adapters.lupusburg.words import UI
 from bot.discord.ui import Screen
 from games.lupusburg.views import LupusView
@@ -52,9 +51,7 @@ class Messenger:
         if happened.kind not in ("started", "acted", "expired", "finished"):
             return
         public = {e.key for e in happened.public}
-        # -- public, first --
-        if happened.kind != "finished" and public & GAME_ENDS:  # a game of a series ended
-            await out.post(await out.draw(series_reveal, out.table()))
+        # -- public, first (a game of a series' reveal is the host's: `ends_chapter`) --
         if any(e.key == NIGHTFALL and e.params.get("day") == 1 for e in happened.public):
             await self._night_notice(out)
         # -- private, last --

@@ -163,8 +163,8 @@ def score_detail(ctx: Ctx, record: GameRecord, score: Score) -> str:
 
 
 def series_reveal(ctx: Ctx) -> Screen:
-    """A game of a series just ended: its reveal, before the next game begins (also the
-    adapter's method of that name, for the drawing workers)."""
+    """A game of a series just ended: its reveal, before the next game's table (the
+    adapter's `chapter_results`)."""
     return reveal_screen(ctx, final=False)
 
 
