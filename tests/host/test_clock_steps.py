@@ -10,19 +10,9 @@ import pytest
 from bot.core.service import GameService
 from bot.core.store import Store
 from tests.support.clock import FakeClock
+from tests.support.started import ANA, started_race
 
-ANA, BEN = 100, 200
 HOUR = 3600.0
-
-
-async def started(service: GameService, channel: int) -> int:
-    live = await service.open_lobby(
-        kind="race", options={"turn_seconds": 60}, guild_id=1, channel_id=channel,
-        parent_id=5, host_id=ANA, host_name="Ana", locale="en",
-    )  # fmt: skip
-    await service.join(live.id, BEN, "Ben")
-    await service.start(live.id, ANA)
-    return live.id
 
 
 async def timeouts(store: Store, game_id: int) -> int:
@@ -32,7 +22,7 @@ async def timeouts(store: Store, game_id: int) -> int:
 async def test_a_deadline_still_fires_on_time_when_the_wall_clock_jumps_back(
     service: GameService, store: Store, clock: FakeClock, caplog: pytest.LogCaptureFixture
 ) -> None:
-    game_id = await started(service, 10)
+    game_id = await started_race(service, 10)
     clock.step(-HOUR)
     await clock.advance(30)
     live = await service.load(game_id)
@@ -50,7 +40,7 @@ async def test_a_deadline_still_fires_on_time_when_the_wall_clock_jumps_back(
 async def test_a_deadline_does_not_fire_early_when_the_wall_clock_jumps_forward(
     service: GameService, store: Store, clock: FakeClock
 ) -> None:
-    waiting, other = await started(service, 10), await started(service, 11)
+    waiting, other = await started_race(service, 10), await started_race(service, 11)
     clock.step(HOUR)
     await service.act(other, ANA, {"amount": 1})  # a click elsewhere wakes the timers
     await clock.advance(59)

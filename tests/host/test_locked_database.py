@@ -17,18 +17,7 @@ from bot.core.service import GameService
 from bot.core.store import Store
 from bot.i18n import t
 from tests.support.clock import FakeClock
-
-ANA, BEN = 100, 200
-
-
-async def started(service: GameService, channel: int) -> int:
-    live = await service.open_lobby(
-        kind="race", options={"turn_seconds": 60}, guild_id=1, channel_id=channel,
-        parent_id=5, host_id=ANA, host_name="Ana", locale="en",
-    )  # fmt: skip
-    await service.join(live.id, BEN, "Ben")
-    await service.start(live.id, ANA)
-    return live.id
+from tests.support.started import ANA, started_race
 
 
 @pytest.fixture
@@ -46,7 +35,7 @@ async def test_a_write_waiting_for_another_process_never_stalls_other_games(
 ) -> None:
     service = GameService(store, clock)
     store.write_patience = 0.3
-    waiting, other = await started(service, 10), await started(service, 11)
+    waiting, other = await started_race(service, 10), await started_race(service, 11)
     other_process.execute("BEGIN IMMEDIATE")
 
     move = asyncio.create_task(service.act(waiting, ANA, {"amount": 2}))
@@ -79,7 +68,7 @@ async def test_a_move_is_stored_when_the_lock_goes_within_its_patience(
     store: Store, clock: FakeClock, other_process: sqlite3.Connection
 ) -> None:
     service = GameService(store, clock)
-    game_id = await started(service, 10)
+    game_id = await started_race(service, 10)
     other_process.execute("BEGIN IMMEDIATE")
     move = asyncio.create_task(service.act(game_id, ANA, {"amount": 1}))
     await asyncio.sleep(0.05)
@@ -93,7 +82,7 @@ async def test_a_deadline_due_while_the_database_is_locked_fires_once_it_is_free
     store: Store, service: GameService, clock: FakeClock, other_process: sqlite3.Connection
 ) -> None:
     store.write_patience = 0.05
-    game_id = await started(service, 10)
+    game_id = await started_race(service, 10)
     await service.shown()  # (delivering changes writes too: it would wait for the lock)
     other_process.execute("BEGIN IMMEDIATE")
     await clock.advance(60)  # Ana's turn times out, but nothing can be written
@@ -110,7 +99,7 @@ async def test_a_shown_change_leaves_the_outbox_once_the_lock_is_gone(
 ) -> None:
     service = GameService(store, clock)
     store.write_patience = 0.05
-    game_id = await started(service, 10)
+    game_id = await started_race(service, 10)
     await service.shown()
     await service.act(game_id, ANA, {"amount": 1})
     other_process.execute("BEGIN IMMEDIATE")  # before the change is marked shown

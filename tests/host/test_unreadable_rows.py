@@ -16,8 +16,7 @@ from bot.double import running_double
 from games import registry
 from tests.support.clock import FakeClock
 from tests.support.harness import World, table
-
-ANA, BEN = 100, 200
+from tests.support.started import ANA, started_race
 
 
 @pytest.fixture
@@ -105,15 +104,7 @@ async def test_every_json_column_is_guarded_and_marks_its_game_broken(
     store: Store, clock: FakeClock, tmp_path: Path
 ) -> None:
     service = GameService(store, clock)
-    ids = []
-    for channel in (10, 11, 12, 13):
-        live = await service.open_lobby(
-            kind="race", options={"turn_seconds": 60}, guild_id=1, channel_id=channel,
-            parent_id=5, host_id=ANA, host_name="Ana", locale="en",
-        )  # fmt: skip
-        await service.join(live.id, BEN, "Ben")
-        await service.start(live.id, ANA)
-        ids.append(live.id)
+    ids = [await started_race(service, channel) for channel in (10, 11, 12, 13)]
     database = tmp_path / "games.sqlite3"
     bad_state, bad_options, bad_payload, bad_utf8 = ids
     scribble(database, "UPDATE games SET state = '[1, 2' WHERE id = ?", bad_state)
