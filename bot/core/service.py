@@ -62,6 +62,12 @@ RETRY_FIRST = 1.0
 RETRY_LAST = 300.0
 
 
+def lobby_closes_at(opened_at: float, starts_at: float | None) -> float:
+    """When an unstarted lobby closes itself: a day after it opened, or after it was
+    due to start (a scheduled game)."""
+    return (starts_at or opened_at) + LOBBY_HOURS * 3600
+
+
 @dataclass
 class LiveGame:
     """An open game as held in memory: its row, seats and engine state."""
@@ -120,7 +126,7 @@ class LiveGame:
     @property
     def lobby_closes_at(self) -> float:
         """When the lobby closes itself if nobody starts it (its CLOSE_LOBBY timer)."""
-        return (self.starts_at or self.row.created_at) + LOBBY_HOURS * 3600
+        return lobby_closes_at(self.row.created_at, self.starts_at)
 
     @property
     def expired(self) -> bool:
@@ -389,8 +395,8 @@ class GameService:
         now = self.clock.now()
         starts_at = game.starts_at(parsed, as_datetime(now))
         timers = [TimerUpdate(AUTOSTART, starts_at.timestamp())] if starts_at else []
-        closes_at = (starts_at.timestamp() if starts_at else now) + LOBBY_HOURS * 3600
-        timers.append(TimerUpdate(CLOSE_LOBBY, closes_at))  # as `LiveGame.lobby_closes_at`
+        scheduled = starts_at.timestamp() if starts_at else None
+        timers.append(TimerUpdate(CLOSE_LOBBY, lobby_closes_at(now, scheduled)))
         try:
             row = await self.store.create_game(
                 guild_id=guild_id,
@@ -522,26 +528,32 @@ class GameService:
             self._require_host(live, user_id, manager)
             if status == "cancelled" and live.status != "lobby":
                 raise Refused("lobby.already_started")
-            version = await self._write(
-                live,
-                self.store.close_game(
-                    game_id,
-                    status,
-                    expected=live.row.version,
-                    now=self.clock.now(),
-                    notice=plain_notice(status, user_id),
-                ),
-            )
-            self._touch(live, version=version, status=status)
-        await self._notify(Change(live, status, user_id, version=version))
+            change = await self._close(live, status, user_id)
+        await self._notify(change)
         return live
+
+    async def _close(self, live: LiveGame, status: str, user_id: int | None) -> Change:
+        """(Under the lock.) End the game as `status` (its timers go with it)."""
+        version = await self._write(
+            live,
+            self.store.close_game(
+                live.id,
+                status,
+                expected=live.row.version,
+                now=self.clock.now(),
+                notice=plain_notice(status, user_id),
+            ),
+        )
+        self._touch(live, version=version, status=status)
+        return Change(live, status, user_id, version=version)
 
     async def channel_gone(self, channel_id: int) -> None:
         """A thread or channel was deleted: its open game ends (`abandon`), and a game
         that was played there is listed as in a deleted place."""
-        await self.store.place_gone(channel_id)
         if live := await self.game_in(channel_id):
-            await self.abandon(live.id)
+            await self.abandon(live.id)  # records the place too
+        else:
+            await self.store.place_gone(channel_id)
 
     async def abandon(self, game_id: int) -> None:
         """End a game whose channel is gone: nobody can see or play it any more."""
@@ -951,18 +963,8 @@ class GameService:
         async with live.lock:
             if live.status != "lobby":
                 return
-            version = await self._write(
-                live,
-                self.store.close_game(
-                    live.id,
-                    "cancelled",
-                    expected=live.row.version,
-                    now=self.clock.now(),
-                    notice=plain_notice("cancelled", None),
-                ),
-            )
-            self._touch(live, version=version, status="cancelled")
-        await self._notify(Change(live, "cancelled", None, version=version))
+            change = await self._close(live, "cancelled", None)
+        await self._notify(change)
 
     async def _autostart(self, live: LiveGame, timer: TimerRow) -> None:
         """A scheduled lobby starts itself (with whoever joined)."""

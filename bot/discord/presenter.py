@@ -615,8 +615,9 @@ class Presenter:
             await self._delete(live, previous)
         await self._service.table_shrunk(live, stub)
 
-    async def _delete(self, live: LiveGame, message_id: int) -> bool:
-        """Delete one of the bot's own messages in the game's channel; whether it is gone."""
+    async def _delete(self, live: LiveGame, message_id: int) -> None:
+        """Delete one of the bot's own messages in the game's channel (gone already, or
+        refused for good: left as it is)."""
         try:
             await self.channel(live).get_partial_message(message_id).delete()
         except discord.NotFound:
@@ -625,8 +626,6 @@ class Presenter:
             if passes(error):
                 raise
             log.info("could not delete message %s of game %s: %s", message_id, live.id, error)
-            return False
-        return True
 
     async def _show(self, live: LiveGame, screen: Screen, chapter: str) -> bool:
         message_id = live.row.table_message_id
