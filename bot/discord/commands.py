@@ -342,6 +342,7 @@ class Commands:
         if not may_thread and await self._service.game_in(channel.id) is not None:
             raise Refused("host.channel_busy")  # e.g. typed in a running game's thread
         user = interaction.user
+        # Checked again when the lobby is stored; here, before a thread is made for it.
         await self._service.require_room_for_lobby(interaction.guild_id, user.id, channel.id)
         await interaction.response.defer(ephemeral=True, thinking=True)
         # A thread's name: one line, numbered from the host's second game of the kind.

@@ -87,10 +87,7 @@ class Router:
             else:
                 await tell(interaction, kept)
             return
-        if own:
-            await interaction.response.defer()
-        else:
-            await interaction.response.defer(ephemeral=True, thinking=True)
+        await _defer_in_place(interaction)
         live = await self._live(interaction, control.game_id)
         await self._service.close(
             live.id, interaction.user.id, manager=is_manager(interaction), status="aborted"
@@ -166,13 +163,7 @@ class Router:
                 self._pictures.shown(message_id, panel)
             self._keep(live, interaction, panel, message_id)
             return
-        if not _on_own_message(interaction):
-            # A step or move sent from a message that is not the player's own panel
-            # (only a forged click can be): answered in a new private message, so the
-            # public table is never edited into a panel.
-            await interaction.response.defer(ephemeral=True, thinking=True)
-        else:
-            await interaction.response.defer()  # a click on a private panel: update it
+        await _defer_in_place(interaction)  # a click on a private panel: update it
         live = await self._live(interaction, control.game_id)
         if live.seat_of(interaction.user.id) is None:
             raise Refused("host.not_a_player")
@@ -251,6 +242,17 @@ def _table_link(live: LiveGame) -> str | None:
     if row.table_message_id is None:
         return None
     return f"https://discord.com/channels/{row.guild_id}/{row.channel_id}/{row.table_message_id}"
+
+
+async def _defer_in_place(interaction: discord.Interaction) -> None:
+    """Acknowledge a click whose answer takes the clicked message's place: that message
+    when it is the clicker's own, else (only a forged click can come from elsewhere,
+    e.g. the public table) a new private message, so no public message is ever
+    edited into a private answer."""
+    if _on_own_message(interaction):
+        await interaction.response.defer()
+    else:
+        await interaction.response.defer(ephemeral=True, thinking=True)
 
 
 def _on_own_message(interaction: discord.Interaction) -> bool:
