@@ -226,13 +226,18 @@ async def test_the_host_is_first_even_after_leaving_and_joining_again(world: Wor
     assert "Ana to play." in board(place)
 
 
-async def test_a_rematch_opens_a_lobby_with_the_same_options_and_invites_everyone(
-    world: World,
-) -> None:
+async def finished_race(world: World) -> tuple[Channel, SimUser, SimUser, Message]:
+    """Ana and Ben play a race to 3 to its end: the place, both, the results message."""
     place, (ana, ben) = await race(world, "Ana", "Ben", target=3)
     await add(world, ana, place, "+2")
     await add(world, ben, place)
-    results = _last_with(place, "Rematch")
+    return place, ana, ben, _last_with(place, "Rematch")
+
+
+async def test_a_rematch_opens_a_lobby_with_the_same_options_and_invites_everyone(
+    world: World,
+) -> None:
+    place, ana, ben, results = await finished_race(world)
     await world.press(ben, results, "Rematch")
     lobby = _last_with(place, "Join")
     assert lobby.id != results.id and "Target: 3" in str(lobby.embeds[0]["description"])
@@ -244,10 +249,7 @@ async def test_a_rematch_opens_a_lobby_with_the_same_options_and_invites_everyon
 async def test_a_rematch_invite_links_its_lobby_and_a_second_press_names_it(
     world: World,
 ) -> None:
-    place, (ana, ben) = await race(world, "Ana", "Ben", target=3)
-    await add(world, ana, place, "+2")
-    await add(world, ben, place)
-    results = _last_with(place, "Rematch")
+    place, ana, ben, results = await finished_race(world)
     await world.press(ben, results, "Rematch")
     lobby = _last_with(place, "Join")
     link = f"https://discord.com/channels/{world.double.guild.id}/{place.id}/{lobby.id}"
@@ -279,10 +281,7 @@ async def test_a_rematch_in_a_locked_thread_is_refused_as_newgame_would_be(
 ) -> None:
     """A moderator locked the finished game's thread: the bot could not post a lobby
     there, so none is opened (an invisible lobby would block the thread)."""
-    place, (ana, ben) = await race(world, "Ana", "Ben", target=3)
-    await add(world, ana, place, "+2")
-    await add(world, ben, place)
-    results = _last_with(place, "Rematch")
+    place, ana, ben, results = await finished_race(world)
     world.double.state.update_thread(place, {"locked": True, "archived": True})
     await world.settle()
     refused = await world.press(ben, results, "Rematch")
