@@ -245,7 +245,11 @@ class GameService:
         loaded again first. (Two processes acting at once on one version still meet
         in the store: the commit checks the version, and one of them is refused.)"""
         async with live.lock:
-            await self._fresh(live)
+            try:
+                await self._fresh(live)
+            except StoreBusy as busy:
+                log.warning("game %s: a request was refused: %s", live.id, busy)
+                raise Busy(busy.key) from None
             yield
 
     async def _fresh(self, live: LiveGame) -> None:

@@ -25,9 +25,26 @@ EACH_ENGINE = [SQLITE, pytest.param(POSTGRES, marks=pytest.mark.postgres)]
 
 
 def with_schema(url: str, schema: str) -> str:
-    """The URL with every connection's search path set to `schema`."""
+    """The URL with every connection's search path set to `schema`, and named after it
+    (`application_name`: a test can find its store's connections)."""
     options = quote(f"-csearch_path={schema}")
-    return f"{url}{'&' if '?' in url else '?'}options={options}"
+    return f"{url}{'&' if '?' in url else '?'}options={options}&application_name={schema}"
+
+
+def schema_of(database: str) -> str:
+    return database.rsplit("application_name=", 1)[1]
+
+
+def end_sessions(database: str) -> int:
+    """End every server session of a test's store (as an operator or a crash would):
+    how many there were."""
+    with server() as conn:
+        rows = conn.execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+            " WHERE application_name = %s AND pid <> pg_backend_pid()",
+            (schema_of(database),),
+        ).fetchall()
+    return len(rows)
 
 
 def server() -> psycopg.Connection[Any]:

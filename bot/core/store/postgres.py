@@ -45,7 +45,8 @@ RECONNECT_LAST = 2.0  # the longest pause between reconnection attempts (seconds
 CONNECT_WAIT_AT_START = 30.0  # how long start-up waits for a server that is not up yet
 # Connection failures worth waiting out: no answer at all (refused, no route, DNS),
 # the server starting up or shutting down, too many connections, or cut off.
-_TRANSIENT_STATES = {None, "57P01", "57P02", "57P03", "53300"}
+_TRANSIENT_STATES = {"57P01", "57P02", "57P03", "53300"}
+_TRANSIENT_WORDS = ("starting up", "shutting down", "in recovery", "too many")
 
 
 class _Lost(Exception):
@@ -81,7 +82,20 @@ def connect(url: str) -> PgConnection:
 def _reason(error: BaseException) -> str:
     """The driver's first line, without libpq's prefixes ("connection failed: ...")."""
     text = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
-    return text.rsplit(" failed: ", 1)[-1].strip().rstrip(".")
+    text = text.rsplit(" failed: ", 1)[-1].strip().rstrip(".")
+    return text.removeprefix("FATAL:").strip()
+
+
+def _transient(error: psycopg.OperationalError) -> bool:
+    """Whether a failure to connect may pass by waiting: no answer at all (refused, no
+    route, a name that does not resolve yet), or a server that is starting, stopping or
+    full; not a refusal (a wrong password, no such database)."""
+    if error.sqlstate is not None:
+        return error.sqlstate in _TRANSIENT_STATES
+    text = str(error)  # libpq gives no state for a refused connection: its words
+    if "FATAL:" not in text:
+        return True
+    return any(words in text for words in _TRANSIENT_WORDS)
 
 
 class Statements:
@@ -114,6 +128,11 @@ class _Line:
         await asyncio.get_running_loop().run_in_executor(self._thread, self._close)
         self._thread.shutdown(wait=False)
 
+    def reset(self) -> None:
+        """Connect anew at the next call (the other line found the server gone: this
+        connection most likely went with it)."""
+        self._thread.submit(self._close)
+
     def _attempt(self, call: Callable[[PgConnection], T]) -> T:
         """(In the line's thread.) `call` on the connection, made anew if it was lost;
         what went wrong sorted into lost, locked, a duplicate, or a real error."""
@@ -127,9 +146,7 @@ class _Line:
             raise _Locked(str(error)) from error
         except psycopg.Error as error:
             lost = self._conn is None or self._conn.broken or self._conn.closed
-            if lost or (
-                isinstance(error, psycopg.OperationalError) and error.sqlstate in _TRANSIENT_STATES
-            ):
+            if lost or (isinstance(error, psycopg.OperationalError) and _transient(error)):
                 self._close()
                 raise _Lost(_reason(error)) from error
             raise
@@ -209,6 +226,7 @@ class PostgresEngine:
                 first = self._lost_at is None
                 if first:
                     self._lost_at = time.monotonic()
+                    (self._reader if line is self._writer else self._writer).reset()
                     log.warning(
                         "Lost the connection to the database %s (%s); reconnecting, and"
                         " refusing players' requests until it is back.",
@@ -254,7 +272,7 @@ def connect_at_start(url: str, wait: float = CONNECT_WAIT_AT_START) -> PgConnect
                 " postgresql://user:password@host:port/database."
             ) from None
         except psycopg.OperationalError as error:
-            if error.sqlstate not in _TRANSIENT_STATES:
+            if not _transient(error):
                 raise DatabaseUnusable(
                     f"The database {name} refused the connection ({_reason(error)});"
                     " check DATABASE_URL."
