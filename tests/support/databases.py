@@ -47,22 +47,25 @@ def end_sessions(database: str) -> int:
     return len(rows)
 
 
-def server() -> psycopg.Connection[Any]:
-    assert TEST_DATABASE_URL is not None, "PostgreSQL tests need TEST_DATABASE_URL"
-    return psycopg.connect(TEST_DATABASE_URL, autocommit=True, connect_timeout=5)
+def server(url: str | None = None) -> psycopg.Connection[Any]:
+    url = url or TEST_DATABASE_URL
+    assert url is not None, "PostgreSQL tests need TEST_DATABASE_URL"
+    return psycopg.connect(url, autocommit=True, connect_timeout=5)
 
 
 @contextlib.contextmanager
-def fresh_schema() -> Iterator[str]:
-    """A URL whose connections see only a new, empty schema, dropped afterwards."""
+def fresh_schema(url: str | None = None) -> Iterator[str]:
+    """A URL (of TEST_DATABASE_URL's server, or `url`'s) whose connections see only a
+    new, empty schema, dropped afterwards."""
+    url = url or TEST_DATABASE_URL
+    assert url is not None, "PostgreSQL tests need TEST_DATABASE_URL"
     schema = f"test_{uuid.uuid4().hex[:12]}"
-    with server() as conn:
+    with server(url) as conn:
         conn.execute(f"CREATE SCHEMA {schema}")
-    assert TEST_DATABASE_URL is not None
     try:
-        yield with_schema(TEST_DATABASE_URL, schema)
+        yield with_schema(url, schema)
     finally:
-        with server() as conn:
+        with server(url) as conn:
             conn.execute(f"DROP SCHEMA {schema} CASCADE")
 
 
