@@ -69,6 +69,7 @@ class TabletopBot(discord.Client):
         self.service: GameService | None = None
         self.presenter: Presenter | None = None
         self.router: Router | None = None
+        self._sweeping: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
         self.drawing.start()  # the workers import the games while the rest starts up
@@ -87,6 +88,8 @@ class TabletopBot(discord.Client):
             log.info("showing %s changes committed before the last stop", shown)
         _freeze_start_up()
         self.service.scheduler.start()  # overdue deadlines fire now, in order
+        if self.store.shared:  # changes a process that died left unshown
+            self._sweeping = asyncio.create_task(self.service.sweeping(), name="sweep")
 
     async def _sync_commands(self) -> None:
         if self.dev_guild_id is not None:
@@ -117,6 +120,8 @@ class TabletopBot(discord.Client):
             await self.router.on_interaction(interaction)
 
     async def close(self) -> None:
+        if self._sweeping is not None:
+            self._sweeping.cancel()
         if self.service is not None:
             await self.service.scheduler.stop()
             # Let what was committed be said (a few seconds at most); the rest stays in

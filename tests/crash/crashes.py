@@ -78,6 +78,7 @@ LONG_STOP = 600.0  # seconds the bot stays down once, by Discord's clock
 assert LONG_STOP > WINDOW
 _ADDS = re.compile(r"(\S+) adds (\d+)\.")
 _TIMED_OUT = re.compile(r"Time ran out: (\S+)'s turn added (\d+)\.")
+_PLAYED_FOR = re.compile(r"The bot played for (\S+) \(away\): their turn added (\d+)\.")
 
 
 @dataclass
@@ -560,7 +561,8 @@ def _deleted_again(error: Any) -> bool:
 def _said(text: str) -> list[tuple[str, str]]:
     """The moves a message announces: (player, amount), a timeout marked with "!"."""
     moves = [(name, amount) for name, amount in _ADDS.findall(text)]
-    return moves + [(f"{name}!", amount) for name, amount in _TIMED_OUT.findall(text)]
+    timeouts = _TIMED_OUT.findall(text) + _PLAYED_FOR.findall(text)  # (away: at once)
+    return moves + [(f"{name}!", amount) for name, amount in timeouts]
 
 
 def _announced(
