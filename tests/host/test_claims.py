@@ -6,6 +6,9 @@ interleaved by two processes. On SQLite and on PostgreSQL."""
 from __future__ import annotations
 
 import asyncio
+import socket
+import subprocess
+import sys
 from collections.abc import AsyncIterator
 
 import pytest
@@ -130,3 +133,43 @@ async def test_changes_a_process_left_unshown_when_it_died_are_shown_by_another(
     assert await alive.sweep() == 1
     await alive.shown()
     assert shown == [0, 1, 2, 3] and await stores[1].outbox() == []
+
+
+@pytest.fixture
+def dead_pid() -> int:
+    """The id of a process that has ended (as one killed with -9 has)."""
+    ended = subprocess.run(
+        [sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True
+    )
+    return int(ended.stdout)
+
+
+async def test_a_restarted_bot_takes_over_at_once_what_its_dead_predecessor_held(
+    database: str, clock: FakeClock, dead_pid: int
+) -> None:
+    dead = f"{socket.gethostname()}:{dead_pid}:0123abcd"
+    elsewhere = "another-machine:1:0123abcd"  # alive, as far as anyone here can tell
+    store = await Store.open(database)
+    service = GameService(store, clock)
+    game, other = await started_race(service, 10), await started_race(service, 11)
+    await service.shown()
+    until = clock.now() + 999
+    await store._write(
+        lambda db: db.executemany(
+            "INSERT INTO deliveries VALUES (?, ?, ?) ON CONFLICT (game_id) DO UPDATE"
+            " SET claimed_by = excluded.claimed_by, claimed_until = excluded.claimed_until",
+            [(game, dead, until), (other, elsewhere, until)],
+        )
+    )
+    await store._write(
+        lambda db: db.execute("UPDATE timers SET claimed_by = ?, claimed_until = ?", (dead, until))
+    )
+    await store.close()
+    store = await Store.open(database)  # the bot starts again on this machine
+    try:
+        assert await store.claim_delivery(game, clock.now())
+        assert not await store.claim_delivery(other, clock.now())  # its lease still runs
+        rows = await store._fetchall("SELECT claimed_by FROM timers")
+        assert rows and all(row["claimed_by"] is None for row in rows)
+    finally:
+        await store.close()

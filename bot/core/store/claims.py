@@ -26,6 +26,45 @@ def new_owner() -> str:
     return f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
 
 
+def gone(owner: str, me: str) -> bool:
+    """Whether the process named `owner` is known to be gone: it ran on this machine
+    and its process no longer exists, or it had this process's id (an earlier run of a
+    container's PID 1). Another machine's process is only known gone by its leases."""
+    host, _, rest = owner.partition(":")
+    pid_text, _, _ = rest.partition(":")
+    if host != me.partition(":")[0] or owner == me or not pid_text.isdigit():
+        return False
+    pid = int(pid_text)
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    except PermissionError:
+        return False
+    return False
+
+
+def release_gone(db: Connection, me: str) -> int:
+    """(A transaction, at start-up.) Release the claims of this machine's processes
+    that are gone, so a restarted bot need not wait for their leases: how many."""
+    owners = {
+        row["claimed_by"]
+        for table in ("timers", "deliveries")
+        for row in db.execute(f"SELECT DISTINCT claimed_by FROM {table}")  # (no input)
+        if row["claimed_by"] is not None
+    }
+    dead = [owner for owner in owners if gone(owner, me)]
+    for owner in dead:
+        db.execute(
+            "UPDATE timers SET claimed_by = NULL, claimed_until = NULL WHERE claimed_by = ?",
+            (owner,),
+        )
+        db.execute("DELETE FROM deliveries WHERE claimed_by = ?", (owner,))
+    return len(dead)
+
+
 def _unless(skip: Sequence[int]) -> str:
     return f" AND id NOT IN ({','.join('?' * len(skip))})" if skip else ""
 

@@ -79,6 +79,7 @@ class Store:
         store = cls(engine)
         try:
             await store.migrate(migrations)
+            await store._write(partial(claims.release_gone, me=store.owner))
         except BaseException as error:
             await engine.close()
             if isinstance(error, StoreBusy):
