@@ -322,10 +322,11 @@ class GameService:
         stays first in the queue (and in the outbox) and is tried again after a growing
         delay; the game's later changes wait behind it, other games' do not.
 
-        Any process may show any game's changes, one at a time per game: this one
-        claims the game's delivery first (waiting while another shows it), then shows
-        the game's pending changes in version order, its own and any another process
-        committed, and leaves out those another process has shown meanwhile."""
+        Over a shared database (PostgreSQL) any process may show any game's changes,
+        one at a time per game: this one claims the game's delivery first (waiting
+        while another shows it), then shows the game's pending changes in version
+        order, its own and any another process committed, and leaves out those another
+        process has shown meanwhile. (A SQLite file has one process: no claims.)"""
         queue = self._outbox[game_id]
         live = queue[0].game
         failures, held_until = 0, None
@@ -333,12 +334,15 @@ class GameService:
         checked: int | None = None  # the version a gap before it was looked into for
         try:
             while queue:
-                if held_until is None or self.clock.now() > held_until - DELIVERY_LEASE / 2:
+                shared = self.store.shared  # (one process per SQLite file: no claims)
+                if shared and (
+                    held_until is None or self.clock.now() > held_until - DELIVERY_LEASE / 2
+                ):
                     held_until = await self._claim_showing(game_id)
                     await self._catch_up(live, queue)
                     continue
                 version = queue[0].version
-                if version is not None and last is not None:
+                if version is not None and last is not None and shared:
                     if version <= last:  # queued twice (from the outbox, and here)
                         queue.pop(0)
                         continue
@@ -352,14 +356,15 @@ class GameService:
                 if shown:
                     failures = 0
                     last = change.version if change.version is not None else last
-                    if not queue:
+                    if not queue and shared:
                         await self._catch_up(live, queue)  # committed elsewhere meanwhile
                     continue
                 queue.insert(0, change)
                 delay = min(RETRY_FIRST * 2**failures, RETRY_LAST)
                 failures += 1
-                await self.store.release_delivery(game_id)  # another may try meanwhile
-                held_until = None
+                if held_until is not None:
+                    await self.store.release_delivery(game_id)  # another may try meanwhile
+                    held_until = None
                 self._resting.add(game_id)
                 self._rested.set()
                 try:

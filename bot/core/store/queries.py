@@ -23,7 +23,6 @@ from bot.core.names import clean_name
 from bot.core.store import claims, migrations
 from bot.core.store.engine import Connection, Engine, Row, T, Work
 from bot.core.store.migrations import MIGRATIONS, migration_files
-from bot.core.store.postgres import PostgresEngine
 from bot.core.store.rows import (
     RAISE,
     ChannelBusy,
@@ -71,8 +70,10 @@ class Store:
         """Open the database (a SQLite file, created if needed, or a PostgreSQL URL) and
         bring its schema up to date. Raises DatabaseUnusable, at once, for a database
         the bot could not keep games in."""
-        engine: SqliteEngine | PostgresEngine
+        engine: Engine
         if is_postgres(target):
+            from bot.core.store.postgres import PostgresEngine  # psycopg only when used
+
             engine = await PostgresEngine.open(str(target))
         else:
             engine = await SqliteEngine.open(target, migrations)
@@ -271,8 +272,8 @@ class Store:
 
     async def version(self, game_id: int) -> int | None:
         """The game's stored version (None: no such game)."""
-        row = await self._fetchone("SELECT version FROM games WHERE id = ?", (game_id,))
-        return int(row["version"]) if row is not None else None
+        rows = await self.engine.read_small("SELECT version FROM games WHERE id = ?", (game_id,))
+        return int(rows[0]["version"]) if rows else None
 
     async def open_game_in(self, channel_id: int) -> GameRow | None:
         row = await self._fetchone(
@@ -847,7 +848,7 @@ class Store:
 
     async def pending(self, game_id: int) -> list[tuple[int, Notice]]:
         """The game's changes not yet shown: (version, notice), in version order."""
-        rows = await self._fetchall(
+        rows = await self.engine.read_small(
             "SELECT version, change FROM outbox WHERE game_id = ? ORDER BY version", (game_id,)
         )
         return [
