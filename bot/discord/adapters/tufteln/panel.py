@@ -94,7 +94,8 @@ def sheet_lines(ctx: Ctx, me: SheetView) -> list[str]:
     else:
         squares = ctx.say("tufteln.ui.squares_none")
     done = sum(1 for kind in SCORING if kind in me.squares)
-    bonus = ctx.say("tufteln.ui.bonus", done=done, kinds=len(SCORING), bonus=me.bonus, most=BONUS)
+    key = "tufteln.ui.bonus_won" if me.bonus else "tufteln.ui.bonus"
+    bonus = ctx.say(key, done=done, kinds=len(SCORING), most=BONUS)
     table = " · ".join(
         ctx.say("tufteln.ui.points_item", kind=ctx.say(f"tufteln.ui.kind.{kind}"), points=points)
         for kind, points in POINTS.items()
