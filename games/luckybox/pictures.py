@@ -291,9 +291,11 @@ def table_layout(view: LuckyView) -> TableLayout:
     """The largest small cards that fit `MAX_W` x `MAX_H`, the players in one column or
     side by side (early in a game, when they hold few cards): the cells largest as
     shown (`_score`)."""
-    most = max((len(b.cards) + len(b.completed) for b in view.boards), default=3)
-    cards = max(3, min(most, MOST_CARDS))
+    most = max((len(b.cards) + len(b.completed) for b in view.boards), default=0)
     band = _band(view)
+    if most == 0:  # choosing the first cards: the players' marks in a row, and who is done
+        return TableLayout(view.seats, view.seats, 0, (2 * BADGE - 8) // 3, band)
+    cards = max(3, min(most, MOST_CARDS))
     best: TableLayout | None = None
     for columns in range(1, min(3, view.seats) + 1):
         for cell in CELLS:
