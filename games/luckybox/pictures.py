@@ -361,15 +361,6 @@ def _done_card(card: int) -> CardView:
     return card_view(card, (1 << 9) - 1)
 
 
-def _side(view: LuckyView, seat: int, say: Say) -> str:
-    """A player's counts (or their total at the end), in words, for the description."""
-    board = view.boards[seat]
-    if view.scores is not None:
-        return say("luckybox.picture.total", count=view.scores[seat].total)
-    stars = board.stars[min(view.round, view.rounds) - 1]
-    return say("luckybox.picture.counts", lightning=board.lightning, moons=board.moons, stars=stars)
-
-
 def _band(view: LuckyView) -> int:
     """The number's band: the number revealed, or the end's star and winners."""
     return NUMBER_H if view.stage in ("reveal", "over") else 0
@@ -435,7 +426,6 @@ def table_alt(view: LuckyView, say: Say, names: Sequence[str]) -> str:
                 cards=len(board.cards),
                 crossed=", ".join(str(n) for n in crossed) or "-",
                 completed=len(board.completed),
-                side=_side(view, seat, say),
             )
         )
     return " ".join(parts)
