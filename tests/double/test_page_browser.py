@@ -238,12 +238,14 @@ async def test_buttons_of_a_message_drawn_again_still_act(tmp_path: Path) -> Non
 def layout_message(double: DiscordDouble, channel: Channel) -> Message:
     """A message of Discord's layout components, as the bot sends them (flag 1 << 15)."""
     ben = double.user("Ben")
+    games = double.channel("games").id
     table = {"media": {"url": "attachment://table.png"}, "description": "The table"}
     colours = [{"label": c.title(), "value": c} for c in ("red", "green", "blue")]
     components = [
         {"type": 17, "accent_color": 0x5865F2, "components": [
             {"type": 10, "content": f"# Round 2\n-# the table\n- <@{ben.id}>: 5 cards 🐺\n"
-                                    "- [rules](https://example.com/rules)"},
+                                    "- [rules](https://example.com/rules)\nGo on in "
+                                    f"https://discord.com/channels/{double.guild.id}/{games}"},
             {"type": 9, "components": [{"type": 10, "content": "Your cards, privately"}],
              "accessory": {"type": 2, "style": 2, "label": "My hand", "custom_id": "lobby:hand"}},
             {"type": 14, "spacing": 1, "divider": True},
@@ -329,6 +331,11 @@ async def test_layout_components_are_drawn_and_their_controls_act_as_classic_one
             " s.value = 'blue'; s.dispatchEvent(new Event('change')); })()"
         )
         await page.until("document.body.innerText.includes('You picked blue')")
+        # A link to a channel of the server opens it, drawn as Discord draws one.
+        jump = f"document.querySelector('.msg[data-id=\"{message.id}\"] a.jump')"
+        assert await page.js(f"{jump}.textContent") == "#games"
+        await page.tap(jump)
+        await page.until("document.querySelector('#channel-title').textContent === '# games'")
         assert page.errors() == []
 
 

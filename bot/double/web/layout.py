@@ -27,9 +27,18 @@ SELECT_KINDS = {
 }
 
 
+LAYOUT_ONLY = frozenset(
+    {SECTION, TEXT_DISPLAY, THUMBNAIL, MEDIA_GALLERY, FILE, SEPARATOR, CONTAINER}
+)
+
+
 def is_layout(message: Message) -> bool:
-    """Whether the message carries the IS_COMPONENTS_V2 flag (then no content or embeds)."""
-    return bool(message.flags & IS_COMPONENTS_V2)
+    """Whether the message is one of layout components: flagged IS_COMPONENTS_V2 (then it
+    has no content or embeds), or carrying components only such a message may have (an
+    edit that made it one, where the flag is not kept)."""
+    if message.flags & IS_COMPONENTS_V2:
+        return True
+    return any(c.get("type") in LAYOUT_ONLY for c in message.components)
 
 
 def layout(message: Message) -> tuple[list[Json], list[list[Json]]]:

@@ -178,6 +178,7 @@ function render(touched = null) {
   renderStatus();
   const channels = allChannels();
   if (!channels.find((c) => c.id === ui.view) && data.channels.length) ui.view = data.channels[0].id;
+  ui.unread.delete(ui.view);
   renderChannels();
   renderMembers();
   renderMe();
@@ -312,7 +313,6 @@ function renderMessages(channel, touched) {
   const messages = messagesOf(channel);
   const shown = ui.shown;
   const id = channel ? channel.id : null;
-  ui.unread.delete(id);
   if (touched === null || shown.channel !== id) {
     // Another channel, or everything anew: nodes of unchanged messages are kept (their
     // pictures are not loaded again).
@@ -595,6 +595,17 @@ document.addEventListener("keydown", (event) => {
 $("#messages").addEventListener("click", (event) => {
   const spoiler = event.target.closest(".spoiler:not(.revealed)");
   if (spoiler) spoiler.classList.add("revealed");
+  const jump = event.target.closest("a[data-channel]");
+  if (jump && allChannels().some((c) => c.id === jump.dataset.channel)) {
+    event.preventDefault();
+    showChannel(jump.dataset.channel);
+    const shown = jump.dataset.message && $(`#messages .msg[data-id="${jump.dataset.message}"]`);
+    if (shown) {
+      shown.scrollIntoView({ block: "center" });
+      shown.classList.add("flash");
+      setTimeout(() => shown.classList.remove("flash"), 1500);
+    }
+  }
 });
 
 // A picture shown large (as Discord does when one is clicked); null closes it.

@@ -126,6 +126,7 @@ function inline(keep) {
       .replace(/(``?)(.+?)\1/g, (_, __, code) => keep(`<code>${code}</code>`))
       .replace(/\[([^\]]+)\]\((?:&lt;)?(https?:\/\/[^\s)]+?)(?:&gt;)?\)/g, (_, label, url) => keep(link(url, label)))
       .replace(/&lt;(https?:\/\/[^\s]+?)&gt;/g, (_, url) => keep(link(url, url)))
+      .replace(JUMP, (url, channel, message) => keep(link(url, jumpLabel(channel, message))))
       .replace(/https?:\/\/[^\s<]+[^\s<.,:;"')\]!?]/g, (url) => keep(link(url, url)))
       .replace(/\*\*\*(.+?)\*\*\*/g, "<strong><em>$1</em></strong>")
       .replace(/\*\*(.+?)\*\*/g, "<strong>$1</strong>")
@@ -142,7 +143,20 @@ function inline(keep) {
       .replace(/&lt;t:(-?\d+)(?::([tTdDfFR]))?&gt;/g, (_, unix, style) => `<time${style === "R" ? ` data-relative="${unix}"` : ""}>${escapeHtml(timestamp(Number(unix), style))}</time>`);
 }
 
+// A link to a message or channel of this server opens it in the page (as in Discord's app),
+// drawn as Discord draws one: "#channel › message".
+const JUMP = /https:\/\/(?:ptb\.|canary\.)?discord(?:app)?\.com\/channels\/(?:\d+|@me)\/(\d+)(?:\/(\d+))?/g;
+
+function jumpLabel(channel, message) {
+  return `${escapeHtml(nameOf("channel", channel))}${message ? " › message" : ""}`;
+}
+
 function link(url, label) {
+  const jump = new RegExp(JUMP.source).exec(url.replace(/&amp;/g, "&"));
+  if (jump) {
+    const target = `data-channel="${jump[1]}"${jump[2] ? ` data-message="${jump[2]}"` : ""}`;
+    return `<a class="${label.startsWith("#") ? "mention " : ""}jump" href="${url}" ${target}>${label}</a>`;
+  }
   return `<a href="${url}" target="_blank" rel="noopener">${label}</a>`;
 }
 

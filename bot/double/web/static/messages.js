@@ -207,7 +207,7 @@ function picture(media, alt = "", title = null) {
   if (media.dropped || ui.goneImages.has(media.url)) {
     return el("div", { class: "picture-gone", title: title || alt || null }, "picture no longer kept");
   }
-  const img = el("img", { src: media.url, alt, title, width: media.width, height: media.height, loading: "lazy" });
+  const img = el("img", { src: media.url, alt, title, width: media.width, height: media.height });
   img.addEventListener("error", () => {
     ui.goneImages.add(media.url);
     img.replaceWith(picture(media, alt, title));
