@@ -380,6 +380,10 @@ async def test_on_a_phone_the_channel_fills_the_screen_and_the_rest_is_one_tap_a
             f"ui.data.me && ui.data.me.name === 'Ben' && !{SHOWN}('#members')"
             " && document.querySelector('#me-name').textContent === 'Ben'"
         )
+        # News in a channel not shown: a dot on the menu, and on the channel in the list.
+        post(double, double.channel("no-threads"), "news")
+        await page.until("document.querySelector('#menu-button').classList.contains('news')")
+        assert await page.js("document.querySelectorAll('#channels .chan .unread').length") == 1
         # On a desktop, the three columns as before.
         await page.size(1280, 800)
         await page.until(f"{SHOWN}('#sidebar') && {SHOWN}('#members')")
