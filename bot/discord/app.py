@@ -19,6 +19,7 @@ from bot.core.clock import Clock, SystemClock
 from bot.core.service import GameService
 from bot.core.store import Store
 from bot.discord.adapters import adapters
+from bot.discord.budget import RequestBudget, keep_within, per_process
 from bot.discord.commands import Commands
 from bot.discord.drawing import Drawing, default_workers
 from bot.discord.presenter import Presenter
@@ -74,6 +75,10 @@ class TabletopBot(discord.AutoShardedClient):
             options["shard_ids"] = list(self.shard_plan.ids)
         super().__init__(intents=intents, **options)  # type: ignore[arg-type]
         self.identify_gate: IdentifyGate = identify_gate or LocalIdentifyGate()
+        # This process's share of the token's 50 requests a second (interaction
+        # responses are not counted, and never wait for it).
+        self.budget = RequestBudget(per_process(self.shard_plan.processes))
+        keep_within(self.http, self.budget)
         self.tree = app_commands.CommandTree(self)
         self.database = database
         self.dev_guild_id = dev_guild_id

@@ -43,6 +43,14 @@ class ShardPlan:
         would send the same commands, each write counting against the token's budget."""
         return self.ids is None or 0 in self.ids
 
+    @property
+    def processes(self) -> int:
+        """How many processes share the token, as far as this one's settings tell (each
+        running as many shards as this one)."""
+        if self.count is None or self.ids is None:
+            return 1
+        return -(-self.count // len(self.ids))
+
     def describe(self) -> str:
         if self.count is None:
             return "every shard Discord recommends"

@@ -1,7 +1,8 @@
 """The bot on some shards (`SHARD_COUNT`/`SHARD_IDS`): it gets its shards' guilds, one
 process syncs the commands, and IDENTIFYs keep to Discord's limit even when processes
-start together. Here two bots stand for two processes, against the double with
-Discord's limits on; IDENTIFY's 5 seconds pass on a fake clock shared with the double."""
+start together, and together they keep within the token's global rate limit. Here two
+or three bots stand for processes, against the double with Discord's limits on;
+IDENTIFY's 5 seconds pass on a fake clock shared with the double."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
+from discord.http import Route
 
 from bot.discord.app import TabletopBot
 from bot.discord.sharding import LocalIdentifyGate, ShardPlan
@@ -108,3 +110,26 @@ async def test_processes_started_together_end_up_spaced(
     assert len(accepted) == 3
     assert all(b - a >= 5 for a, b in itertools.pairwise(accepted))
     assert puts(double) == 1 and double.global_limit.refused == []
+
+
+async def test_two_processes_together_stay_within_the_tokens_global_limit(
+    double: DiscordDouble, identify_time: IdentifyTime, tmp_path: Path
+) -> None:
+    """Each process keeps to its share (`bot.discord.budget`): 120 messages sent at once
+    by two processes meet no global 429 (real time: about three seconds)."""
+    channel = double.channel("general")
+    async with contextlib.AsyncExitStack() as stack:
+        bots = [
+            await stack.enter_async_context(connected(double, bot(tmp_path, identify_time, 2, i)))
+            for i in (0, 1)
+        ]
+        assert [b.budget.limit for b in bots] == [22, 22]
+        route = Route("POST", "/channels/{channel_id}/messages", channel_id=channel.id)
+        sends = [
+            b.http.request(route, json={"content": f"{i}-{n}"})
+            for i, b in enumerate(bots)
+            for n in range(60)
+        ]
+        await asyncio.gather(*sends)
+    assert len(double.messages(channel)) >= 120
+    assert double.global_limit.refused == [] and double.global_limit.peak <= 50

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import asyncio
+import itertools
 from pathlib import Path
 
 import pytest
 
 from bot.config import SettingsError, load_settings
+from bot.discord.budget import RequestBudget, per_process
 from bot.discord.sharding import MARGIN, SPACING, LocalIdentifyGate, ShardPlan
 
 
@@ -110,3 +112,36 @@ async def test_a_shard_identifying_again_waits_five_seconds_more() -> None:
     time.now = 60.0  # long after: the gate itself has nothing against it
     await time.identify(gate, 0)
     assert time.identified == [(0.0, 0), (60.0 + SPACING + MARGIN, 0)]
+
+
+# -- the token's global budget, this process's share ------------------------------------
+
+
+def most_in_a_second(moments: list[float]) -> int:
+    return max(sum(1 for m in moments if start <= m < start + 1.0) for start in moments)
+
+
+@pytest.mark.parametrize("processes", [1, 3])
+async def test_a_process_sends_at_most_its_share_in_any_second_evenly(processes: int) -> None:
+    time = FakeTime()
+    budget = RequestBudget(per_process(processes), now=lambda: time.now, sleep=time.sleep)
+    assert budget.limit == {1: 45, 3: 15}[processes]
+    sent: list[tuple[float, int]] = []
+
+    async def send(number: int) -> None:
+        await budget.take()
+        sent.append((time.now, number))
+
+    await asyncio.gather(*(send(n) for n in range(200)))
+    assert [n for _, n in sent] == list(range(200))  # in the order they asked
+    moments = [at for at, _ in sent]
+    assert most_in_a_second(moments) <= budget.limit
+    assert moments[: budget.burst] == [0.0] * budget.burst  # a few at once, then evenly
+    gaps = [b - a for a, b in itertools.pairwise(moments[budget.burst - 1 :])]
+    assert gaps == pytest.approx([1 / budget.rate] * len(gaps))
+
+
+def test_the_share_follows_the_processes_the_settings_tell() -> None:
+    assert per_process(1) == 45 and per_process(3) == 15 and per_process(100) == 1
+    assert ShardPlan().processes == 1 and ShardPlan(4).processes == 1
+    assert ShardPlan(4, (0, 1)).processes == 2 and ShardPlan(3, (2,)).processes == 3
