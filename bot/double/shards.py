@@ -98,7 +98,9 @@ class SessionStarts:
 
     def _day(self) -> float:
         now = self.now()
-        if self._day_began is None or now - self._day_began >= DAY:
+        if self._day_began is None:
+            self._day_began = now
+        elif now - self._day_began >= DAY:
             self._day_began, self.used = now, 0
         return now
 

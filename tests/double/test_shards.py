@@ -12,7 +12,7 @@ import pytest
 
 from bot.double import DiscordDouble, connected
 from bot.double.model import Channel, Message
-from bot.double.shards import Start, shard_of
+from bot.double.shards import SessionStarts, Start, shard_of
 
 BUTTON = {"type": 1, "components": [{"type": 2, "style": 1, "label": "Go", "custom_id": "go"}]}
 
@@ -216,3 +216,15 @@ async def test_guilds_can_be_made_on_any_shard(double: DiscordDouble, count: int
     made = [double.add_guild(f"G{i}", shard=(i, count)) for i in range(count)]
     assert [shard_of(g.id, count) for g in made] == list(range(count))
     assert [g.id for g in made] == sorted(g.id for g in made)
+
+
+def test_the_days_session_starts_come_back_after_a_day() -> None:
+    now = [0.0]
+    starts = SessionStarts(lambda: now[0])
+    assert [starts.start(0) for _ in range(2)] == [Start.ACCEPTED] * 2
+    starts.total = 2
+    assert starts.remaining == 0 and starts.start(0) is Start.EXHAUSTED
+    now[0] = 86_399.0
+    assert starts.limit_object()["reset_after"] == 1000
+    now[0] = 86_400.0
+    assert starts.remaining == 2 and starts.start(0) is Start.ACCEPTED

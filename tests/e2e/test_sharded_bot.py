@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from discord.http import Route
 
-from bot.discord.app import TabletopBot
+from bot.discord.app import SessionStartsExhausted, TabletopBot
 from bot.discord.sharding import LocalIdentifyGate, ShardPlan
 from bot.double import DiscordDouble, connected, running_double
 from bot.double.shards import Start, shard_of
@@ -133,3 +133,16 @@ async def test_two_processes_together_stay_within_the_tokens_global_limit(
         await asyncio.gather(*sends)
     assert len(double.messages(channel)) >= 120
     assert double.global_limit.refused == [] and double.global_limit.peak <= 50
+
+
+async def test_a_start_past_the_days_session_starts_is_refused_with_one_sentence(
+    double: DiscordDouble, identify_time: IdentifyTime, tmp_path: Path
+) -> None:
+    """Discord resets the token of a bot that identifies past its daily budget: the bot
+    does not start, and says why."""
+    double.gateway.starts.used = 999  # one start left; this process needs two
+    with pytest.raises(SessionStartsExhausted) as refused:
+        async with connected(double, bot(tmp_path, identify_time, 3, 0, 1)):
+            pass
+    assert str(refused.value).startswith("Discord allows 1 more session starts today and 2")
+    assert "\n" not in str(refused.value) and double.gateway.identified == 0
