@@ -21,7 +21,7 @@ from bot.core.service import GameService
 from bot.discord import ids
 from bot.discord.adapters import playable
 from bot.discord.permissions import opens_thread, require_hosting
-from bot.discord.replies import guarded, locale_of, tell
+from bot.discord.replies import guarded, locale_of, show, tell
 from bot.discord.router import is_manager
 from bot.discord.translator import english, text
 from bot.discord.ui import Button, Screen, send_kwargs
@@ -433,7 +433,8 @@ class Commands:
             )
             for row in rows
         ]
-        await tell(interaction, t("games.title", locale) + "\n" + "\n".join(lines))
+        listed = Screen(embed_title=t("games.title", locale), embed_text="\n".join(lines))
+        await show(interaction, listed, wait=False)
 
     async def _pause(self, interaction: discord.Interaction, *, resume: bool) -> None:
         live = await self._service.game_in(interaction.channel_id or 0)

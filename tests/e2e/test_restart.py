@@ -9,7 +9,7 @@ from tests.support.harness import World, buttons, table
 
 
 def board(place: Channel) -> str:
-    return str(table(place).embeds[0]["description"])
+    return str(table(place).cards[0]["description"])
 
 
 async def test_the_game_resumes_with_working_buttons_and_timers(world: World) -> None:
@@ -62,18 +62,18 @@ async def test_a_crash_between_a_commit_and_its_messages_loses_nothing(world: Wo
     panel = await world.panel(ana, place, "My panel")
     await ana.click(panel, "+2")
     await asyncio.sleep(0)
-    said = [m.content for m in place.visible_messages()]
+    said = [m.said for m in place.visible_messages()]
     assert not any("Ana adds 2." in text for text in said) and "**0** of 10" in board(place)
 
     await world.stop_bot()
     await world.start_bot()
     await world.settle()
     assert "Counter: **2** of 10" in board(place)
-    notice = next(m.content for m in place.visible_messages() if "Ana adds 2." in m.content)
+    notice = next(m.said for m in place.visible_messages() if "Ana adds 2." in m.said)
     assert notice.endswith(f"{ben.mention}: add 1 or 2 to the counter")
     assert world.bot.store is not None and await world.bot.store.outbox() == []
     await world.restart()
-    assert sum("Ana adds 2." in m.content for m in place.visible_messages()) == 1  # said once
+    assert sum("Ana adds 2." in m.said for m in place.visible_messages()) == 1  # said once
 
 
 async def test_a_move_played_for_an_away_player_says_so_when_shown_after_a_crash(
@@ -98,6 +98,6 @@ async def test_a_move_played_for_an_away_player_says_so_when_shown_after_a_crash
     await world.start_bot()
     await world.settle()
     assert "Counter: **3** of 10" in board(place)
-    said = [m.content for m in place.visible_messages()]
+    said = [m.said for m in place.visible_messages()]
     assert any(s.startswith("The bot played for Ben (away): their turn added 1.") for s in said)
     assert not any("Time ran out" in s for s in said)
