@@ -46,9 +46,7 @@ def controls(message: Message) -> list[Control]:
         elif item.get("type") == STRING_SELECT and item.get("options"):
             values = tuple(str(o["value"]) for o in item["options"])
             low = int(item.get("min_values", 1))
-            found.append(
-                Control(item["custom_id"], values, low, int(item.get("max_values", 1)))
-            )
+            found.append(Control(item["custom_id"], values, low, int(item.get("max_values", 1))))
     return found
 
 

@@ -243,9 +243,7 @@ async def test_a_points_game_is_played_to_the_end_without_leaks(world: World) ->
     assert "**Final scores** (fewest points win):" in final.said
     assert [a.filename for a in final.attachments] == ["lama-round-4.png"]
     rounds = [m for m in messages if m.said.startswith("**Round ")]
-    assert [m.said.split("\n")[0] for m in rounds] == [
-        f"**Round {n} results**" for n in (1, 2, 3)
-    ]
+    assert [m.said.split("\n")[0] for m in rounds] == [f"**Round {n} results**" for n in (1, 2, 3)]
     assert all(m.attachments and m.attachments[0].description for m in rounds)
     assert "The game is over. Winner:" in table(t.place).text
     # Each turn was announced by exactly one mention of its player, never per step.

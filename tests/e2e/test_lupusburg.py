@@ -671,9 +671,7 @@ async def test_unanswered_night_prompts_time_out(world: World) -> None:
 async def panel_from_closed_dm_notice(world: World, v: Village, seat: int) -> Message:
     """The private panel a player without DMs opens from the channel notice naming them."""
     user = v.users[seat]
-    (notice,) = [
-        m for m in v.public() if user.mention in m.said and "DMs are closed" in m.said
-    ]
+    (notice,) = [m for m in v.public() if user.mention in m.said and "DMs are closed" in m.said]
     return await world.answer(await user.click(notice, PANEL))
 
 
