@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import hashlib
 import io
+import sys
 from collections import OrderedDict
 from collections.abc import Iterator
 from dataclasses import asdict, dataclass, field, replace
@@ -49,6 +50,7 @@ ACCENT = 0x3B7A57  # a card's accent colour unless the screen names one
 MAX_TEXT = 4000  # characters of text displays per message (all of them together)
 SECTION_TEXTS = 3  # texts beside one accessory
 GALLERY_ITEMS = 10
+MAX_COMPONENTS = 40  # in one message, nested ones counted
 ROWS = 5  # action rows of controls (the layout allows more; the panels never need them)
 
 
@@ -182,8 +184,9 @@ def without_bytes(screen: Screen) -> Screen:
 class _Text:
     """Text displays within the message's budget: what goes past it is cut short."""
 
-    def __init__(self) -> None:
-        self.left = MAX_TEXT
+    def __init__(self, clip: bool = True) -> None:
+        self.clip = clip
+        self.left = MAX_TEXT if clip else sys.maxsize
 
     def __call__(self, text: str) -> discord.ui.TextDisplay[Any] | None:
         if not text or self.left <= 0:
@@ -256,7 +259,8 @@ def _block(block: Block, text: _Text, by_name: dict[str, Picture]) -> list[disco
     if isinstance(block, Gallery):
         pictures = [by_name[n] for n in block.pictures if n in by_name]
         return [_gallery(pictures)] if pictures else []
-    texts = [t for t in map(text, block.texts[:SECTION_TEXTS]) if t is not None]
+    wanted = block.texts[:SECTION_TEXTS] if text.clip else block.texts
+    texts = [t for t in map(text, wanted) if t is not None]
     accessory = block.accessory
     if isinstance(accessory, Thumbnail):
         picture = by_name.get(accessory.picture)
@@ -272,9 +276,12 @@ def _block(block: Block, text: _Text, by_name: dict[str, Picture]) -> list[disco
     return [discord.ui.Section(*texts, accessory=item)]
 
 
-def layout(screen: Screen) -> discord.ui.LayoutView:
-    """The screen as layout components (see the module's docstring for the order)."""
-    text = _Text()
+def layout(screen: Screen, *, clip: bool = True) -> discord.ui.LayoutView:
+    """The screen as layout components (see the module's docstring for the order).
+    `clip`: text past the message's 4,000 characters is cut short, rows past 5 are left
+    out, and so are the last blocks and pictures past 40 components (the conformance
+    suite renders without, to see what a screen asks for)."""
+    text = _Text(clip)
     view = discord.ui.LayoutView(timeout=None)
     top = text(screen.content)
     if top is not None:
@@ -292,7 +299,9 @@ def layout(screen: Screen) -> discord.ui.LayoutView:
         for block in screen.blocks:
             body += _block(block, text, by_name)
     body += [_gallery([p]) for p in rest]
-    body += [_row(row) for row in screen.rows[:ROWS]]
+    body += [_row(row) for row in (screen.rows[:ROWS] if clip else screen.rows)]
+    if clip:
+        body = _fit(body, MAX_COMPONENTS - len(view.children) - screen.has_card)
     if screen.has_card:
         colour = ACCENT if screen.accent is None else screen.accent
         view.add_item(discord.ui.Container(*body, accent_colour=colour))
@@ -301,6 +310,33 @@ def layout(screen: Screen) -> discord.ui.LayoutView:
             view.add_item(item)
     view.stop()  # routed by custom_id, never stored by discord.py
     return view
+
+
+def _cost(item: discord.ui.Item[Any]) -> int:
+    """How many components an item is (nested ones counted, as Discord counts)."""
+    if isinstance(item, discord.ui.Section):
+        return 2 + len(item.children)
+    if isinstance(item, discord.ui.ActionRow):
+        return 1 + len(item.children)
+    return 1
+
+
+def _fit(body: list[discord.ui.Item[Any]], room: int) -> list[discord.ui.Item[Any]]:
+    """The body within `room` components: the last blocks and pictures are left out
+    first, the words on top and the controls last."""
+    costs = [_cost(item) for item in body]
+    over = sum(costs) - room
+    if over <= 0:
+        return body
+    rows = [i for i, item in enumerate(body) if isinstance(item, discord.ui.ActionRow)]
+    others = [i for i in range(1, len(body)) if i not in rows]
+    left_out: set[int] = set()
+    for index in [*reversed(others), *reversed(rows)]:  # the first item (words) stays
+        if over <= 0:
+            break
+        left_out.add(index)
+        over -= costs[index]
+    return [item for i, item in enumerate(body) if i not in left_out]
 
 
 def files(screen: Screen) -> list[discord.File]:
