@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 
 from bot.double import Channel
+from bot.double.model import IS_COMPONENTS_V2
 from tests.support.harness import World, buttons, table
 
 
@@ -101,3 +102,28 @@ async def test_a_move_played_for_an_away_player_says_so_when_shown_after_a_crash
     said = [m.said for m in place.visible_messages()]
     assert any(s.startswith("The bot played for Ben (away): their turn added 1.") for s in said)
     assert not any("Time ran out" in s for s in said)
+
+
+async def test_a_table_sent_before_layout_components_is_upgraded_by_its_next_edit(
+    world: World,
+) -> None:
+    """A table message the bot sent before it used layout components (an embed, its
+    buttons in rows, no IS_COMPONENTS_V2 flag) keeps working after the upgrade, and its
+    next edit turns it into the layout in place: the flag is set, content and embeds
+    are cleared (Discord accepts nothing else), nothing is refused."""
+    ana, ben = world.users("Ana", "Ben")
+    place = await world.open_game(ana, "race", turn_seconds=60)
+    await world.press(ben, table(place), "Join")
+    await world.press(ana, table(place), "Start")
+    old = table(place)
+    card = old.cards[0]
+    old.embeds = [{"type": "rich", "title": card["title"], "description": card["description"]}]
+    old.components = old.rows
+    old.flags &= ~IS_COMPONENTS_V2
+    assert old.cards == [{**old.embeds[0]}] and buttons(old) == ["My panel"]
+
+    await world.restart()  # the new release: it remembers no picture it showed
+    await world.press(ana, await world.panel(ana, place, "My panel"), "+2")
+    assert table(place).id == old.id and old.flags & IS_COMPONENTS_V2
+    assert old.content == "" and old.embeds == []
+    assert "Counter: **2** of 10" in board(place) and buttons(old) == ["My panel"]

@@ -2,11 +2,24 @@
 
 from __future__ import annotations
 
+from typing import Any, cast
+
 import discord
 
+from bot.core.store import Store
 from bot.discord import ids
 from bot.discord.retire import Retirer
-from bot.discord.ui import Button, Option, Picture, Row, Screen, Section, Select
+from bot.discord.ui import (
+    Button,
+    Option,
+    Picture,
+    Row,
+    Screen,
+    Section,
+    Select,
+    rows_to_json,
+    screen_to_json,
+)
 from tests.support.clock import FakeClock
 
 GAME = 7
@@ -80,3 +93,51 @@ async def test_retiring_keeps_the_words_and_pictures_and_disables_every_control(
     assert card[1]["components"][0]["content"] == "Ben: 2 cards"
     assert card[2]["items"][0]["media"]["url"] == "attachment://hand.png"
     assert card[3]["components"][0]["disabled"] is True
+
+
+class _Store:
+    """The store's side of retiring: DM prompts kept across a restart."""
+
+    def __init__(self, kept: list[tuple[int, int, int, str | None, Any]]) -> None:
+        self.kept = kept
+        self.retired: list[int] = []
+
+    async def controls_to_retire(self) -> list[tuple[int, int, int, str | None, Any]]:
+        return self.kept
+
+    async def controls_retired(self, game_id: int, message_ids: list[int]) -> None:
+        self.retired += message_ids
+
+
+async def test_a_dm_prompt_kept_before_layout_components_is_retired_by_its_rows() -> None:
+    """A DM prompt stored before the upgrade has only its rows: it is retired with
+    them alone (a classic view, no flag), which leaves its words; one stored since is
+    retired with its whole layout."""
+    take = Button("Take", ids.game(GAME, "p1", "take:1"))
+    legacy = rows_to_json(((take,),))
+    layout = {"screen": screen_to_json(Screen(content="Your turn", rows=((take,),)))}
+    store = _Store([(GAME, 50, 1, "p1", legacy), (GAME, 50, 2, "p1", layout)])
+    retirer = Retirer(FakeClock(), cast(Store, store))
+    views: dict[int, View] = {}
+
+    def dm_edit(channel_id: int, message_id: int) -> Any:
+        async def edit(view: View) -> None:
+            views[message_id] = view
+
+        return edit
+
+    retirer._dm_edit = dm_edit  # type: ignore[method-assign]
+    assert await retirer.load() == 2
+    await retirer.retire(GAME, "p2")
+    old, new = views[1], views[2]
+    assert type(old) is discord.ui.View and not old.has_components_v2()
+    assert old.to_components() == [
+        {"type": 1, "components": [{**_button_json(take), "disabled": True}]}
+    ]
+    assert isinstance(new, discord.ui.LayoutView)
+    assert new.to_components()[0] == {"type": 10, "content": "Your turn"}
+    assert sorted(store.retired) == [1, 2]
+
+
+def _button_json(button: Button) -> dict[str, Any]:
+    return {"type": 2, "style": 2, "label": button.label, "custom_id": button.custom_id}
