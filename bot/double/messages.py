@@ -11,10 +11,15 @@ The IS_COMPONENTS_V2 flag (layout components) is set by a create or an edit that
 gives it and is never removed; such a message carries no content and no embeds (an
 edit that sets it on an older message must clear them), and its components follow
 `limits.layout_problems`. Everything is checked before the message changes.
+
+Whom a new message pings (`message.pinged`): the users its content, or its text
+displays, mention that `allowed_mentions` lets through (all of them without it). An
+edit pings nobody.
 """
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
@@ -28,6 +33,7 @@ if TYPE_CHECKING:
     from bot.double.state import DoubleState
 
 ATTACHMENT_PREFIX = "attachment://"
+USER_MENTION = re.compile(r"<@!?(\d+)>")
 
 
 def apply_body(
@@ -55,6 +61,16 @@ def apply_body(
         message.embeds = [_resolve_embed(e, attachments) for e in typed]
     if v2:
         message.flags |= IS_COMPONENTS_V2
+    if creating:
+        message.pinged = _pinged(body.get("allowed_mentions"), [content, *comp.texts(components)])
+
+
+def _pinged(allowed: Any, texts: list[str]) -> list[int]:
+    mentioned = list(dict.fromkeys(int(m) for t in texts for m in USER_MENTION.findall(t)))
+    if not isinstance(allowed, dict) or "users" in (allowed.get("parse") or []):
+        return mentioned
+    listed = {int(u) for u in allowed.get("users") or []}
+    return [user for user in mentioned if user in listed]
 
 
 def _attachments(

@@ -220,6 +220,7 @@ class Message:
     deleted: bool = False
     revision: int = 0
     reactions: dict[str, set[int]] = field(default_factory=dict)
+    pinged: list[int] = field(default_factory=list)  # users notified when it was posted
 
     @property
     def ephemeral(self) -> bool:

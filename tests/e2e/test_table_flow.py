@@ -43,6 +43,14 @@ async def test_a_turn_notice_pings_the_next_player_and_names_the_step(world: Wor
     said = notices(place)[-1]
     assert said.startswith("Ana adds 1.") and said.endswith(f"{ben.mention}: {STEP}")
     assert cleo.mention not in said and "your turn" not in said
+    # A mention in a text display pings as the message allows: Ben alone.
+    assert [m.pinged for m in place.visible_messages() if m.said == said] == [[ben.id]]
+
+
+async def test_the_lobby_names_its_host_without_pinging_them(world: World) -> None:
+    ana = world.double.user("Ana")
+    lobby = table(await world.open_game(ana, "race"))
+    assert f"Host: {ana.mention}" in lobby.cards[0]["description"] and lobby.pinged == []
 
 
 async def test_turn_notices_by_dm_or_none_ping_nobody_in_the_channel(world: World) -> None:
