@@ -498,7 +498,7 @@ class CrashRun:
         stale = [
             f"{m.id}: {buttons(m)}"
             for m in place.visible_messages()
-            if m.components and m is not tables[-1] and buttons(m) != ["Rematch"]
+            if m.controls and m is not tables[-1] and buttons(m) != ["Rematch"]
         ]
         self.figures.stale_tables += [f"game {game_id}, message {m}" for m in stale]
 
@@ -531,7 +531,7 @@ class CrashRun:
             if m.id != shown.id
             and title
             and any(e.get("title") == title for e in m.cards)
-            and m.components
+            and m.controls
         ]
         self.figures.stale_tables += [f"game {row.id}, message {m}" for m in stale]
         said = [m.said for m in place.visible_messages() if m.said]
