@@ -191,7 +191,7 @@ class Commands:
         @app_commands.choices(game=choices)
         async def rules(interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
             summary = t(f"{game.value}.rules", locale_of(interaction))
-            await tell(interaction, f"**{game.name}**\n{summary}")
+            await show(interaction, Screen(embed_title=game.name, embed_text=summary), wait=False)
 
         @tree.command(
             name=command_text("help", "name", "help"),

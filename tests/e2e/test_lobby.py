@@ -116,7 +116,8 @@ async def test_games_rules_and_help(world: World) -> None:
     listing = await world.answer(await ana.slash("games"))
     assert f"<#{place.id}>: lobby" in listing.cards[0]["description"] and listing.ephemeral
     rules = await world.answer(await ana.slash("rules", game="race"))
-    assert "Take turns adding 1 or 2" in rules.said
+    assert rules.cards[0]["title"] == "Race to Ten"
+    assert "Take turns adding 1 or 2" in rules.cards[0]["description"]
     helped = await world.answer(await ana.slash("help"))
     assert "/newgame race" in helped.said
 
