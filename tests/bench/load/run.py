@@ -432,7 +432,7 @@ async def _open_big(players: Players, kind: Kind, users: list[SimUser]) -> tuple
         f"newgame {kind.id}", channel=double.channel("general"), **kind.options
     )
     reply = await opened.reply(within=ANSWER_WITHIN)
-    place = double.channel(int(reply.content.split("<#")[1].split(">")[0]))
+    place = double.channel(int(reply.said.split("<#")[1].split(">")[0]))
     game_id = await double.wait_for(lambda: db.game_in(place.id), ANSWER_WITHIN, "the game row")
     await players.until(lambda: offers(place, "Join"), "the lobby")
     gate = asyncio.Semaphore(JOINING_AT_ONCE)
