@@ -12,7 +12,6 @@ import asyncio
 import contextlib
 import logging
 import sys
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from bot.config import Settings, SettingsError, load_settings
@@ -27,6 +26,7 @@ DESCRIPTION = """Run the tabletop games bot.
 Settings come from the environment or a .env file in the working directory:
   DISCORD_TOKEN   the bot token; without one, the local sandbox starts instead
   DATABASE_PATH   the SQLite file (default data/tabletop.sqlite3)
+  DATABASE_URL    a PostgreSQL server instead (postgresql://user:password@host/db)
   DEV_GUILD_ID    a server id whose slash commands update instantly (optional)
   LOG_LEVEL       DEBUG, INFO, WARNING or ERROR (default INFO)
   SANDBOX_PORT    the sandbox page's port (default 8080)
@@ -76,14 +76,15 @@ def main(argv: list[str] | None = None) -> int:
     return run_sandbox(settings) if sandbox else run_discord(settings)
 
 
-def database_of(settings: Settings, *, sandbox: bool) -> Path:
-    """The SQLite file this run will use (the sandbox keeps its own)."""
+def database_of(settings: Settings, *, sandbox: bool) -> str:
+    """The database this run will use: the PostgreSQL URL or the SQLite file (the
+    sandbox keeps its own file, never the real bot's database)."""
     if sandbox:
         with contextlib.suppress(ImportError):  # without the double, run_sandbox says so
             from bot.sandbox import sandbox_database
 
-            return sandbox_database(settings)
-    return settings.database_path
+            return str(sandbox_database(settings))
+    return settings.database
 
 
 def quiet_voice_warnings() -> None:
@@ -105,7 +106,7 @@ def run_discord(settings: Settings) -> int:
     assert settings.discord_token is not None
     ids = tuple(settings.shard_ids) if settings.shard_ids is not None else None
     bot = TabletopBot(
-        database=str(settings.database_path),
+        database=settings.database,
         dev_guild_id=settings.dev_guild_id,
         shards=ShardPlan(settings.shard_count, ids),
     )

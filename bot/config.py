@@ -17,6 +17,9 @@ class Settings(BaseSettings):
         None, description="The bot token from the Discord developer portal; none: the sandbox"
     )
     database_path: Path = Field(Path("data/tabletop.sqlite3"), description="The SQLite file")
+    database_url: SecretStr | None = Field(
+        None, description="A PostgreSQL server (postgresql://...) instead of the SQLite file"
+    )
     dev_guild_id: int | None = Field(
         None, description="A server id whose commands update instantly (development)"
     )
@@ -36,6 +39,25 @@ class Settings(BaseSettings):
         if level not in ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"):
             raise ValueError("must be DEBUG, INFO, WARNING or ERROR")
         return level
+
+    @field_validator("database_url")
+    @classmethod
+    def _postgres_address(cls, value: SecretStr | None) -> SecretStr | None:
+        if value is None or not value.get_secret_value().strip():
+            return None
+        url = value.get_secret_value().strip()
+        if not url.startswith(("postgresql://", "postgres://")):
+            raise ValueError(
+                "must be a PostgreSQL address, postgresql://user:password@host:port/database"
+            )
+        return SecretStr(url)
+
+    @property
+    def database(self) -> str:
+        """Where the bot keeps its games: the PostgreSQL URL if set, else the SQLite file."""
+        if self.database_url is not None:
+            return self.database_url.get_secret_value()
+        return str(self.database_path)
 
     @field_validator("discord_token")
     @classmethod

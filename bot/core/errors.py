@@ -16,8 +16,9 @@ class Refused(IllegalAction):
 
 
 class Busy(Refused):
-    """Another process kept the database locked for longer than a request could wait:
-    nothing was changed, and the same request may simply be tried again."""
+    """Another process kept the database locked for longer than a request could wait,
+    or the database cannot be reached ("host.unreachable"): nothing was changed, and
+    the same request may simply be tried again."""
 
-    def __init__(self) -> None:
-        super().__init__("host.busy")
+    def __init__(self, key: str = "host.busy") -> None:
+        super().__init__(key)

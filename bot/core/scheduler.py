@@ -115,6 +115,9 @@ class Scheduler:
                 timer = await self._store.next_timer(
                     excluding=self._firing.keys() | self._kept | resting
                 )
+            except StoreBusy:  # locked, or the server is away (the store says so once)
+                await self._wait(now + BUSY_RETRY)
+                continue
             except Exception:  # the store cannot be read now: look again later
                 log.exception("cannot read the timers")
                 await self._wait(now + FIRST_RETRY)
@@ -140,7 +143,11 @@ class Scheduler:
             await self._store.delete_fired(timer)
             self._failed.pop(timer.id, None)
         except (Busy, StoreBusy):
-            log.warning("timer %s of game %s: the database is locked", timer.kind, timer.game_id)
+            log.warning(
+                "timer %s of game %s waits: the database is locked or unreachable",
+                timer.kind,
+                timer.game_id,
+            )
             failures = self._failed.get(timer.id, (0, 0.0))[0]
             self._failed[timer.id] = (failures, self._clock.now() + BUSY_RETRY)
         except Exception as error:

@@ -9,9 +9,10 @@ kept in memory; finished ones are dropped from the cache.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import random
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
@@ -237,6 +238,42 @@ class GameService:
                 self._cache[game_id] = live
             return self._unless_unreadable(live)
 
+    @contextlib.asynccontextmanager
+    async def _locked(self, live: LiveGame) -> AsyncIterator[None]:
+        """The game's lock in this process, with the game as stored: nothing cached is
+        trusted across processes, so a copy another process has moved on since is
+        loaded again first. (Two processes acting at once on one version still meet
+        in the store: the commit checks the version, and one of them is refused.)"""
+        async with live.lock:
+            try:
+                await self._fresh(live)
+            except StoreBusy as busy:
+                log.warning("game %s: a request was refused: %s", live.id, busy)
+                raise Busy(busy.key) from None
+            yield
+
+    async def _fresh(self, live: LiveGame) -> None:
+        """(Under the game's lock.) Bring the cached copy up to the stored version."""
+        stored = await self.store.version(live.id)
+        if stored is None or stored == live.row.version or live.broken is not None:
+            return
+        row = await self.store.game(live.id)
+        if row is None:
+            return
+        live.row, live.players = row, await self.store.players(live.id)
+        live.deadline_at = None
+        for timer in await self.store.timers(live.id):
+            if timer.kind == DEADLINE:
+                live.deadline_at = timer.due_at
+        live.state = None
+        if row.state is not None and self.store.unreadable(live.id) is None:
+            try:
+                live.state = live.game.parse_state(row.state, row.state_version)
+            except (ValidationError, ValueError) as error:
+                self._mark_broken(live, _why_unreadable(error))
+        if not row.is_open:
+            self._cache.pop(live.id, None)
+
     def _unless_unreadable(self, live: LiveGame) -> LiveGame:
         """The game, marked broken if the store found a row of it it cannot read."""
         if live.broken is None:
@@ -415,9 +452,9 @@ class GameService:
             )
         except ChannelBusy:
             raise Refused("host.channel_busy") from None
-        except StoreBusy:  # another process kept the database locked: nothing was made
-            log.warning("a lobby could not be stored: the database stayed locked")
-            raise Busy() from None
+        except StoreBusy as busy:  # locked by another process, or unreachable: nothing made
+            log.warning("a lobby could not be stored: %s", busy)
+            raise Busy(busy.key) from None
         self.scheduler.changed()
         live = await self.load(row.id)
         await self._notify(Change(live, "opened", host_id, version=0))
@@ -434,7 +471,7 @@ class GameService:
 
     async def join(self, game_id: int, user_id: int, name: str) -> LiveGame:
         live = await self.load(game_id)
-        async with live.lock:
+        async with self._locked(live):
             self._require_lobby(live)
             if live.seat_of(user_id) is not None:
                 raise Refused("lobby.already_joined")
@@ -459,7 +496,7 @@ class GameService:
 
     async def leave(self, game_id: int, user_id: int) -> LiveGame:
         live = await self.load(game_id)
-        async with live.lock:
+        async with self._locked(live):
             self._require_lobby(live)
             if live.seat_of(user_id) is None:
                 raise Refused("lobby.not_joined")
@@ -481,7 +518,7 @@ class GameService:
     async def start(self, game_id: int, user_id: int | None, *, manager: bool = False) -> LiveGame:
         """Deal the game. `user_id` None: the bot starts it (a scheduled start)."""
         live = await self.load(game_id)
-        async with live.lock:
+        async with self._locked(live):
             self._require_lobby(live)
             if user_id is not None:
                 self._require_host(live, user_id, manager)
@@ -522,7 +559,7 @@ class GameService:
     ) -> LiveGame:
         """Cancel a lobby or abort a running game (host or a manager only)."""
         live = await self.load(game_id)
-        async with live.lock:
+        async with self._locked(live):
             if not live.row.is_open:
                 raise Refused("host.game_over")
             self._require_host(live, user_id, manager)
@@ -559,7 +596,7 @@ class GameService:
         """End a game whose channel is gone: nobody can see or play it any more."""
         live = await self.load(game_id)
         await self.store.place_gone(live.row.channel_id)
-        async with live.lock:
+        async with self._locked(live):
             if not live.row.is_open:
                 return
             version = await self._write(
@@ -574,7 +611,7 @@ class GameService:
     async def pause(self, game_id: int, user_id: int, *, manager: bool = False) -> LiveGame:
         """Stop the clock: the phase's deadline waits, and no one can act until resumed."""
         live = await self.load(game_id)
-        async with live.lock:
+        async with self._locked(live):
             self._require_running(live)
             self._require_host(live, user_id, manager)
             if live.row.paused:
@@ -601,7 +638,7 @@ class GameService:
     async def resume(self, game_id: int, user_id: int, *, manager: bool = False) -> LiveGame:
         """Start the clock again: the phase gets the time it had left."""
         live = await self.load(game_id)
-        async with live.lock:
+        async with self._locked(live):
             self._require_running(live)
             self._require_host(live, user_id, manager)
             remaining = live.row.paused_remaining
@@ -710,7 +747,7 @@ class GameService:
     ) -> Change:
         """Apply a player's action. `phase`: the phase key the button was made for."""
         live = await self.load(game_id)
-        async with live.lock:
+        async with self._locked(live):
             self._require_running(live)
             if live.row.paused:
                 raise Refused("host.paused")
@@ -799,9 +836,9 @@ class GameService:
         except VersionConflict:
             self._cache.pop(live.id, None)
             raise Refused("host.moved_on") from None
-        except StoreBusy:
-            log.warning("game %s: the database stayed locked, a change was refused", live.id)
-            raise Busy() from None
+        except StoreBusy as busy:
+            log.warning("game %s: a change was refused: %s", live.id, busy)
+            raise Busy(busy.key) from None
 
     def _timers(self, game: AnyGame, state: State, previous_phase: str | None) -> list[TimerUpdate]:
         """The timers a new state needs: its phase's deadline and reminder, set or
@@ -862,7 +899,7 @@ class GameService:
 
     async def _expire(self, live: LiveGame, timer: TimerRow) -> None:
         """A phase deadline passed: apply the engine's default actions, once."""
-        async with live.lock:
+        async with self._locked(live):
             if live.status != "running" or live.state is None or live.row.paused:
                 return
             phase = live.game.phase_key(live.state)
@@ -901,7 +938,7 @@ class GameService:
         table nobody watches plays on at its own pace) nor in secret phases (an
         instant night would tell who holds a night role)."""
         while True:
-            async with live.lock:
+            async with self._locked(live):
                 if not self._plays_for_away(live):
                     return
                 assert live.state is not None
@@ -921,7 +958,7 @@ class GameService:
     ) -> Change:
         """Mark a player away (the host or a manager) or back (they themselves, too)."""
         live = await self.load(game_id)
-        async with live.lock:
+        async with self._locked(live):
             self._require_running(live)
             player = live.players[seat]
             if not (player.user_id == user_id and not away):
@@ -951,7 +988,7 @@ class GameService:
 
     async def _remind(self, live: LiveGame, timer: TimerRow) -> None:
         """A long phase is half over: the presenter reminds whoever it still waits for."""
-        async with live.lock:
+        async with self._locked(live):
             if live.status != "running" or live.state is None or live.row.paused:
                 return
             if live.game.phase_key(live.state) != timer.payload.get("phase"):
@@ -960,7 +997,7 @@ class GameService:
 
     async def _close_unstarted(self, live: LiveGame, timer: TimerRow) -> None:
         """A lobby nobody started in time closes, releasing its thread (and its memory)."""
-        async with live.lock:
+        async with self._locked(live):
             if live.status != "lobby":
                 return
             change = await self._close(live, "cancelled", None)

@@ -9,6 +9,7 @@ from typing import Any
 import discord
 
 from bot.core.errors import Refused
+from bot.core.store import StoreBusy
 from bot.discord.ui import Screen, send_kwargs
 from bot.i18n import t
 
@@ -48,6 +49,8 @@ async def guarded(interaction: discord.Interaction, work: Callable[[], Awaitable
         await work()
     except Refused as refusal:
         await _safe_tell(interaction, t(refusal.key, locale, **refusal.params))
+    except StoreBusy as busy:  # a read that could not wait (the database is away)
+        await _safe_tell(interaction, t(busy.key, locale))
     except discord.Forbidden as error:
         log.warning("missing permission: %s", error)
         await _safe_tell(interaction, t(_refused_by_discord(error), locale))

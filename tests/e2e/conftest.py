@@ -1,10 +1,9 @@
-"""End-to-end fixtures: the Discord double, the real bot on a temporary SQLite file,
+"""End-to-end fixtures: the Discord double, the real bot on a temporary database,
 and simulated users, on a fake clock (see `tests.support.harness`)."""
 
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
-from pathlib import Path
 
 import pytest
 
@@ -22,10 +21,11 @@ def offered_games() -> list[AnyGame] | None:
 
 
 @pytest.fixture
-async def world(tmp_path: Path, offered_games: list[AnyGame] | None) -> AsyncIterator[World]:
+async def world(database: str, offered_games: list[AnyGame] | None) -> AsyncIterator[World]:
+    """(`database`: a SQLite file, or a PostgreSQL schema for a test marked each_engine.)"""
     clock = FakeClock()
     async with running_double(clock=clock) as double:
-        world = World(double, clock, tmp_path / "games.sqlite3", offered_games)
+        world = World(double, clock, database, offered_games)
         await world.start_bot()
         try:
             yield world

@@ -219,6 +219,7 @@ def all_turn_notices(t: Table) -> int:
 # -- the tests ---------------------------------------------------------------------------------
 
 
+@pytest.mark.each_engine  # the game's whole flow on PostgreSQL too
 async def test_a_points_game_is_played_to_the_end_without_leaks(world: World) -> None:
     t = await open_table(world, variant="points")
     while (live := await t.live()).status == "running":

@@ -201,6 +201,7 @@ async def test_a_host_s_games_of_one_kind_get_numbered_threads(world: World) -> 
     assert other.name == "Race to Ten: Ben"
 
 
+@pytest.mark.each_engine  # places gone, on PostgreSQL too
 async def test_games_says_deleted_thread_for_a_game_whose_thread_is_gone(world: World) -> None:
     """Discord renders the mention of a deleted thread "#unknown": /games says what it
     was, for a game that ended with its thread and for one that had ended before."""

@@ -287,6 +287,7 @@ async def test_a_crossing_is_private_until_everyone_has_acted(world: World) -> N
     await assert_nothing_unresolved_is_shown(t)
 
 
+@pytest.mark.each_engine  # the game's whole flow on PostgreSQL too
 async def test_a_solo_game_and_a_rematch(world: World) -> None:
     """Ana plays the first round from her panel, then leaves the rest to the clock (a
     table whose only player is away plays on at the pace of its time limit)."""

@@ -351,6 +351,7 @@ async def test_a_won_win_card_ends_the_game(world: World, monkeypatch: pytest.Mo
     assert state.round == 1  # the rounds goal's three rounds are cut short
 
 
+@pytest.mark.each_engine  # the game's whole flow on PostgreSQL too
 async def test_a_long_game_is_played_to_its_end_with_tile_turning(world: World) -> None:
     tab = await open_table(world, ("Ana", "Ben"), goal="tiles", turn_seconds=TURN)
     ana, ben = tab.users

@@ -316,6 +316,7 @@ async def check_secrets(v: Village, spectator: SimUser) -> None:
 # -- the games ------------------------------------------------------------------------------
 
 
+@pytest.mark.each_engine  # the game's whole flow on PostgreSQL too
 async def test_the_village_lynches_the_werewolf_twice_and_wins(world: World) -> None:
     spectator = world.double.user("Spy")
     v = await open_village(world, "tabula")  # the alias works as a subcommand too

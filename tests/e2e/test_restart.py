@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
+
 from bot.double import Channel
 from bot.double.model import IS_COMPONENTS_V2
 from tests.support.harness import World, buttons, table
@@ -48,6 +50,7 @@ async def test_a_lobby_survives_a_restart(world: World) -> None:
     assert "Ben" in board(place)
 
 
+@pytest.mark.each_engine  # the outbox after a crash, on PostgreSQL too
 async def test_a_crash_between_a_commit_and_its_messages_loses_nothing(world: World) -> None:
     ana, ben = world.users("Ana", "Ben")
     place = await world.open_game(ana, "race", turn_seconds=60)
@@ -65,6 +68,14 @@ async def test_a_crash_between_a_commit_and_its_messages_loses_nothing(world: Wo
     await asyncio.sleep(0)
     said = [m.said for m in place.visible_messages()]
     assert not any("Ana adds 2." in text for text in said) and "**0** of 10" in board(place)
+    store = world.bot.store
+    assert store is not None
+    game = await store.open_game_in(place.id)
+    assert game is not None
+    for _ in range(1000):  # the move is committed (on PostgreSQL, in the store's thread)
+        if await store.actions(game.id):
+            break
+        await asyncio.sleep(0.005)
 
     await world.stop_bot()
     await world.start_bot()

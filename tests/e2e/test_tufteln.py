@@ -237,6 +237,7 @@ def reminders(user: SimUser) -> list[Message]:
     return [m for m in user.dms() if m.said.startswith("⏰")]
 
 
+@pytest.mark.each_engine  # the game's whole flow on PostgreSQL too
 async def test_a_scheduled_game_runs_over_days(world: World) -> None:
     ana, ben, cleo = world.users("Ana", "Ben", "Cleo")
     opened = world.clock.now()

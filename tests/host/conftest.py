@@ -1,7 +1,6 @@
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
-from pathlib import Path
 
 import pytest
 
@@ -11,8 +10,10 @@ from tests.support.clock import FakeClock
 
 
 @pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[Store]:
-    store = await Store.open(tmp_path / "games.sqlite3")
+async def store(database: str) -> AsyncIterator[Store]:
+    """The test's store: a SQLite file (tmp_path/games.sqlite3), or a PostgreSQL schema
+    in a module or test that runs on each engine."""
+    store = await Store.open(database)
     yield store
     await store.close()
 

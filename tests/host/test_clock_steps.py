@@ -12,6 +12,8 @@ from bot.core.store import Store
 from tests.support.clock import FakeClock
 from tests.support.started import ANA, started_race
 
+ON_EACH_ENGINE = True  # a store concern: checked on SQLite and PostgreSQL
+
 HOUR = 3600.0
 
 

@@ -7,11 +7,14 @@ import os
 import sqlite3
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
 
 from bot.core.store import MIGRATIONS, DatabaseUnusable, Store, check_database, migration_files
+from bot.core.store.postgres import display_name
+from tests.support.databases import TEST_DATABASE_URL, fresh_schema
 
 TOKEN = "a" * 24 + ".bbbbbb." + "c" * 30  # well-formed, never used: the check comes first
 
@@ -140,3 +143,70 @@ async def test_a_database_from_a_newer_release_is_refused_naming_both_versions(
     with pytest.raises(DatabaseUnusable) as caught:
         await Store.open(path)  # the store refuses it too (a bot started without the check)
     assert str(caught.value) == expected
+
+
+def run_bot_on(url: str) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "DISCORD_TOKEN": TOKEN, "DATABASE_URL": url}
+    return subprocess.run(
+        [sys.executable, "-m", "bot"], capture_output=True, text=True, timeout=60, env=env
+    )
+
+
+def test_a_database_url_that_is_not_postgresql_is_one_sentence(tmp_path: Path) -> None:
+    done = run_bot_on("mysql://root@localhost/games")
+    assert done.returncode == 2
+    assert done.stderr.strip().splitlines() == [
+        "The setting DATABASE_URL is not valid: must be a PostgreSQL address,"
+        " postgresql://user:password@host:port/database."
+    ]
+
+
+@pytest.mark.postgres
+def test_a_postgresql_database_that_does_not_exist_is_one_sentence_and_exit_2() -> None:
+    assert TEST_DATABASE_URL is not None
+    url = TEST_DATABASE_URL.rsplit("/", 1)[0] + "/no_such_database"
+    done = run_bot_on(url.replace("postgres@", "postgres:secret-word@", 1))
+    assert done.returncode == 2
+    (line,) = done.stderr.strip().splitlines()
+    assert line.startswith("The database postgresql://") and "/no_such_database refused" in line
+    assert line.endswith('(database "no_such_database" does not exist); check DATABASE_URL.')
+    assert "secret-word" not in done.stderr
+
+
+def test_a_postgresql_server_that_does_not_answer_is_waited_for_then_one_sentence(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    url = "postgresql://bot:secret-word@127.0.0.1:1/games"  # nothing listens there
+    began = time.monotonic()
+    with pytest.raises(DatabaseUnusable) as caught:
+        check_database(url, wait=0.6)
+    assert time.monotonic() - began < 5
+    assert str(caught.value) == (
+        "The database postgresql://bot@127.0.0.1:1/games cannot be reached (Connection"
+        " refused); check DATABASE_URL and that PostgreSQL is running."
+    )
+    (waiting,) = [
+        r.getMessage() for r in caplog.records if "cannot be reached yet" in r.getMessage()
+    ]
+    assert "trying again" in waiting and "secret-word" not in caplog.text
+
+
+@pytest.mark.postgres
+async def test_a_postgresql_database_from_a_newer_release_is_refused_naming_both_versions() -> None:
+    with fresh_schema() as url:
+        store = await Store.open(url)
+        await store._write(
+            lambda db: db.execute("INSERT INTO schema_migrations VALUES (999, 'x.sql', 'now')")
+        )
+        await store.close()
+        known = migration_files(MIGRATIONS)[-1][0]
+        expected = (
+            f"The database {display_name(url)} was migrated by a newer release of the bot"
+            f" (schema version 999; this release knows versions up to {known}): run that"
+            " release or a newer one, or point DATABASE_URL at another database."
+        )
+        done = run_bot_on(url)
+        assert done.returncode == 2 and done.stderr.strip().splitlines() == [expected]
+        with pytest.raises(DatabaseUnusable) as caught:
+            await Store.open(url)
+        assert str(caught.value) == expected

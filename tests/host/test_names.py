@@ -46,6 +46,7 @@ def test_a_name_in_text_escapes_every_mark_of_markup(name: str, text: str) -> No
     assert in_text(name) == text
 
 
+@pytest.mark.each_engine
 async def test_names_are_stored_clean_and_names_stored_before_are_cleaned_on_load(
     service: GameService, store: Store
 ) -> None:
@@ -62,6 +63,6 @@ async def test_names_are_stored_clean_and_names_stored_before_are_cleaned_on_loa
     await service.join(live.id, 101, "\x1cBen\n")
     rows = await store._fetchall("SELECT display_name FROM players ORDER BY seat", ())
     assert [row["display_name"] for row in rows] == ["Ana", "Ben"]
-    old = "UPDATE players SET display_name = 'Old' || char(10) || 'Name' WHERE seat = 1"
-    await store._write(lambda db: db.execute(old))
+    old = "UPDATE players SET display_name = ? WHERE seat = 1"
+    await store._write(lambda db: db.execute(old, ("Old\nName",)))
     assert [p.display_name for p in await store.players(live.id)] == ["Ana", "Old Name"]

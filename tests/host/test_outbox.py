@@ -10,6 +10,9 @@ from tests.support.clock import FakeClock
 ANA, BEN = 100, 200
 
 
+ON_EACH_ENGINE = True  # a store concern: checked on SQLite and PostgreSQL
+
+
 async def race(service: GameService, channel: int) -> int:
     live = await service.open_lobby(
         kind="race", options={}, guild_id=1, channel_id=channel, parent_id=5,

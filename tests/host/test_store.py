@@ -14,6 +14,10 @@ from bot.core.store import (
     VersionConflict,
     migration_files,
 )
+from bot.core.store.sqlite import SqliteEngine
+from tests.support.databases import opened, table_exists
+
+ON_EACH_ENGINE = True
 
 
 async def new_game(store: Store, channel: int = 10) -> int:
@@ -32,37 +36,35 @@ async def new_game(store: Store, channel: int = 10) -> int:
     return game.id
 
 
-async def test_fresh_database_gets_every_migration_and_wal(tmp_path: Path) -> None:
-    store = await Store.open(tmp_path / "a.sqlite3")
+async def test_fresh_database_gets_every_migration(store: Store) -> None:
     numbers = [n for n, _ in migration_files(MIGRATIONS)]
     assert await store.applied_migrations() == numbers
     assert numbers[0] == 1
-    async with store._db.execute("PRAGMA journal_mode") as cursor:
-        assert tuple(await cursor.fetchone() or ()) == ("wal",)
-    async with store._db.execute("PRAGMA foreign_keys") as cursor:
-        assert tuple(await cursor.fetchone() or ()) == (1,)
-    await store.close()
 
 
-async def test_rerunning_migrations_applies_nothing_and_keeps_data(tmp_path: Path) -> None:
-    path = tmp_path / "a.sqlite3"
-    store = await Store.open(path)
-    game_id = await new_game(store)
-    await store.close()
-    store = await Store.open(path)
-    assert await store.migrate() == []
-    assert (await store.game(game_id)) is not None
-    await store.close()
+async def test_a_sqlite_database_is_in_wal_mode_with_foreign_keys(store: Store) -> None:
+    if not isinstance(store.engine, SqliteEngine):
+        pytest.skip("SQLite's own settings")
+    assert await store.engine.execute("PRAGMA journal_mode") == [("wal",)]
+    assert await store.engine.execute("PRAGMA foreign_keys") == [(1,)]
+
+
+async def test_rerunning_migrations_applies_nothing_and_keeps_data(database: str) -> None:
+    async with opened(database) as store:
+        game_id = await new_game(store)
+    async with opened(database) as store:
+        assert await store.migrate() == []
+        assert (await store.game(game_id)) is not None
 
 
 async def test_new_migration_files_apply_in_order_and_a_failing_one_rolls_back(
-    tmp_path: Path,
+    database: str, tmp_path: Path
 ) -> None:
     folder = tmp_path / "migrations"
     folder.mkdir()
     (folder / "001_a.sql").write_text("CREATE TABLE a (x INTEGER);")
     (folder / "002_b.sql").write_text("INSERT INTO a VALUES (1); CREATE TABLE b (y INTEGER);")
-    store = await Store.open(tmp_path / "db.sqlite3", migrations=folder)
+    store = await Store.open(database, migrations=folder)
     assert await store.applied_migrations() == [1, 2]
     (folder / "003_bad.sql").write_text(
         "CREATE TABLE c (z INTEGER); INSERT INTO nowhere VALUES (1);"
@@ -70,9 +72,24 @@ async def test_new_migration_files_apply_in_order_and_a_failing_one_rolls_back(
     with pytest.raises(Exception, match="nowhere"):
         await store.migrate(folder)
     assert await store.applied_migrations() == [1, 2]
-    async with store._db.execute("SELECT name FROM sqlite_master WHERE name = 'c'") as cursor:
-        assert await cursor.fetchone() is None  # the failed migration left nothing behind
+    assert not await table_exists(store, "c")  # the failed migration left nothing behind
     await store.close()
+
+
+async def test_ids_and_times_keep_their_full_width(store: Store) -> None:
+    """Discord ids are 64-bit and times are seconds with fractions, on either engine."""
+    snowflake = 1_234_567_890_123_456_789
+    game = await store.create_game(
+        guild_id=snowflake, channel_id=snowflake + 1, parent_id=snowflake + 2, kind="race",
+        options={}, host_id=snowflake + 3, host_name="Ana", locale="en", seed=2**53 - 1,
+        now=1_700_000_000.123456,
+    )  # fmt: skip
+    row = await store.game(game.id)
+    assert row is not None
+    assert (row.guild_id, row.channel_id, row.host_id) == (snowflake, snowflake + 1, snowflake + 3)
+    assert row.created_at == 1_700_000_000.123456 and row.seed == 2**53 - 1
+    await store.set_dm_channel(snowflake, snowflake + 9)
+    assert await store.dm_channel(snowflake) == snowflake + 9
 
 
 def test_two_migrations_with_one_number_are_an_error(tmp_path: Path) -> None:

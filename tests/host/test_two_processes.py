@@ -3,20 +3,23 @@ and deleted only as the game version that planned it left it."""
 
 from __future__ import annotations
 
-from pathlib import Path
+import asyncio
 
-from bot.core.service import GameService
+import pytest
+
+from bot.core.errors import Refused
+from bot.core.service import GameService, replay
 from bot.core.store import Store, TimerUpdate
 from tests.support.clock import FakeClock
+from tests.support.started import ANA, BEN, started_race
 
-ANA, BEN = 100, 200
+ON_EACH_ENGINE = True  # a store concern: checked on SQLite and PostgreSQL
 
 
 async def test_a_process_with_a_stale_game_never_deletes_the_deadline_another_planned(
-    tmp_path: Path, clock: FakeClock
+    database: str, clock: FakeClock
 ) -> None:
-    path = tmp_path / "games.sqlite3"
-    first, second = await Store.open(path), await Store.open(path)
+    first, second = await Store.open(database), await Store.open(database)
     try:
         stale, moving = GameService(first, clock), GameService(second, clock)
         live = await stale.open_lobby(
@@ -58,3 +61,55 @@ async def test_a_fired_timer_planned_again_by_a_later_version_is_kept(store: Sto
     await store.delete_fired(fired)
     (kept,) = await store.timers(game.id)
     assert kept.version == version + 1
+
+
+async def test_a_click_in_a_process_whose_copy_is_stale_acts_on_the_game_as_stored(
+    database: str, clock: FakeClock
+) -> None:
+    first, second = await Store.open(database), await Store.open(database)
+    try:
+        one, two = GameService(first, clock), GameService(second, clock)
+        game_id = await started_race(one, 10)
+        await two.load(game_id)  # `two` keeps Ana's turn in its cache
+        await one.act(game_id, ANA, {"amount": 1})  # Ben's turn now
+        await two.act(game_id, BEN, {"amount": 2})  # checked against the store: allowed
+        with pytest.raises(Refused) as refused:
+            await two.act(game_id, BEN, {"amount": 1})  # and its copy is current now
+        assert refused.value.key == "engine.not_your_turn"
+        logged = [action for _, _, action in await second.actions(game_id)]
+        assert logged == [{"type": "add", "amount": 1}, {"type": "add", "amount": 2}]
+        stored = await first.game(game_id)
+        assert stored is not None and stored.version == 4
+        assert (await replay(first, game_id)).model_dump() == stored.state
+    finally:
+        await first.close()
+        await second.close()
+
+
+async def test_two_processes_clicking_at_once_apply_one_action_per_version(
+    database: str, clock: FakeClock
+) -> None:
+    first, second = await Store.open(database), await Store.open(database)
+    try:
+        one, two = GameService(first, clock), GameService(second, clock)
+        game_id = await started_race(one, 10)
+        await two.load(game_id)
+        for _ in range(10):  # Ana's and Ben's clicks reach both processes at once
+            row = await first.game(game_id)
+            assert row is not None and row.state is not None
+            user = (ANA, BEN)[row.state["turn"] % 2]
+            results = await asyncio.gather(
+                one.act(game_id, user, {"amount": 1}),
+                two.act(game_id, user, {"amount": 1}),
+                return_exceptions=True,
+            )
+            assert sum(not isinstance(r, BaseException) for r in results) == 1
+            assert all(isinstance(r, Refused) for r in results if isinstance(r, BaseException))
+        actions = await first.actions(game_id)
+        assert [seq for seq, _, _ in actions] == list(range(3, 13))  # one per version
+        stored = await first.game(game_id)
+        assert stored is not None
+        assert (await replay(first, game_id)).model_dump() == stored.state
+    finally:
+        await first.close()
+        await second.close()

@@ -32,13 +32,13 @@ async def world(tmp_path: Path) -> AsyncIterator[World]:
             await world.close()
 
 
-def scribble(database: Path, sql: str, *args: object) -> None:
+def scribble(database: Path | str, sql: str, *args: object) -> None:
     """Change the file behind the bot's back, as a crash or a hand edit would."""
     with sqlite3.connect(database) as db:
         db.execute(sql, args)
 
 
-def count(database: Path, sql: str, *args: object) -> int:
+def count(database: Path | str, sql: str, *args: object) -> int:
     with sqlite3.connect(database) as db:
         (value,) = db.execute(sql, args).fetchone()
     return int(value)

@@ -25,7 +25,7 @@ CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE = 4, 5  # interaction callback types
 class World:
     double: DiscordDouble
     clock: Clock
-    database: Path
+    database: Path | str  # a SQLite file or a PostgreSQL URL
     games: list[AnyGame] | None
     bot: TabletopBot | None = None
     # Threads by default: tests change the catalog in this process, which a worker
