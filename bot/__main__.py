@@ -31,6 +31,8 @@ Settings come from the environment or a .env file in the working directory:
   LOG_LEVEL       DEBUG, INFO, WARNING or ERROR (default INFO)
   SANDBOX_PORT    the sandbox page's port (default 8080)
   SANDBOX_HOST    the sandbox's address (default 127.0.0.1; 0.0.0.0 in Docker)
+  SHARD_COUNT     shards in all processes together (default: as Discord recommends)
+  SHARD_IDS       this process's shards, e.g. 0,1 (default: all of them)
 """
 
 
@@ -98,10 +100,16 @@ def quiet_voice_warnings() -> None:
 def run_discord(settings: Settings) -> int:
     import discord
 
-    from bot.discord.app import TabletopBot
+    from bot.discord.app import SessionStartsExhausted, TabletopBot
+    from bot.discord.sharding import ShardPlan
 
     assert settings.discord_token is not None
-    bot = TabletopBot(database=settings.database, dev_guild_id=settings.dev_guild_id)
+    ids = tuple(settings.shard_ids) if settings.shard_ids is not None else None
+    bot = TabletopBot(
+        database=settings.database,
+        dev_guild_id=settings.dev_guild_id,
+        shards=ShardPlan(settings.shard_count, ids),
+    )
     token = settings.discord_token.get_secret_value()
 
     async def run() -> None:
@@ -118,6 +126,9 @@ def run_discord(settings: Settings) -> int:
         return 2
     except discord.PrivilegedIntentsRequired:
         print("Discord refused the connection's intents.", file=sys.stderr)
+        return 2
+    except SessionStartsExhausted as error:
+        print(error, file=sys.stderr)
         return 2
     return 0
 

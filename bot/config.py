@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import logging
 from pathlib import Path
+from typing import Annotated
 
-from pydantic import Field, SecretStr, ValidationError, field_validator
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic import Field, SecretStr, ValidationError, ValidationInfo, field_validator
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 
 class Settings(BaseSettings):
@@ -24,6 +25,12 @@ class Settings(BaseSettings):
     )
     log_level: str = Field("INFO", description="DEBUG, INFO, WARNING or ERROR")
     sandbox_port: int = Field(8080, ge=0, le=65535, description="The sandbox page's port")
+    shard_count: int | None = Field(
+        None, ge=1, description="Shards in all processes together; none: as Discord recommends"
+    )
+    shard_ids: Annotated[list[int] | None, NoDecode] = Field(
+        None, description="This process's shards, e.g. 0,1 (with SHARD_COUNT); none: all"
+    )
 
     @field_validator("log_level")
     @classmethod
@@ -59,6 +66,36 @@ class Settings(BaseSettings):
             return None
         if len(value.get_secret_value().split(".")) != 3:
             raise ValueError("does not look like a bot token (three parts separated by dots)")
+        return value
+
+    @field_validator("shard_ids", mode="before")
+    @classmethod
+    def _comma_list(cls, value: object) -> object:
+        if not isinstance(value, str):
+            return value
+        if not value.strip():
+            return None
+        try:
+            return [int(part) for part in value.split(",")]
+        except ValueError:
+            raise ValueError("must be shard numbers separated by commas, e.g. 0,1") from None
+
+    @field_validator("shard_ids")
+    @classmethod
+    def _shards_of_the_count(
+        cls, value: list[int] | None, info: ValidationInfo
+    ) -> list[int] | None:
+        if value is None:
+            return None
+        count = info.data.get("shard_count")
+        if count is None:
+            raise ValueError("needs SHARD_COUNT, the number of shards in all")
+        if not value or any(not 0 <= shard < count for shard in value):
+            raise ValueError(
+                f"must be shard numbers from 0 to {count - 1} (SHARD_COUNT is {count})"
+            )
+        if len(set(value)) != len(value):
+            raise ValueError("names a shard twice")
         return value
 
     @property

@@ -14,6 +14,7 @@ passes `ctx.say`) and never writes a sentence of its own.
 from __future__ import annotations
 
 import io
+import math
 from collections.abc import Callable, Hashable, Sequence
 from functools import cache, partial
 from pathlib import Path
@@ -53,6 +54,7 @@ class _Font(ImageFont.FreeTypeFont):
     drawn (`ImageDraw.text`), so one mask serves every picture."""
 
     KEPT = 2048  # texts per font, then it starts afresh
+    minor = False  # see `font`
 
     def __init__(self, path: str, size: int) -> None:
         super().__init__(path, size)
@@ -94,10 +96,14 @@ def kept(found: dict[Hashable, Any], key: Hashable, compute: Callable[[], Any], 
 
 
 @cache
-def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
-    """DejaVu Sans (or its bold face) at `size` pixels."""
+def font(size: int, bold: bool = False, minor: bool = False) -> ImageFont.FreeTypeFont:
+    """DejaVu Sans (or its bold face) at `size` pixels. `minor`: text no move depends on
+    (a label, a coordinate, a word the message says too), which may show smaller on a
+    phone than the rest (`PHONE_MIN_TEXT` against `PHONE_KEY_TEXT`)."""
     name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
-    return _Font(str(FONTS / name), size)
+    face = _Font(str(FONTS / name), size)
+    face.minor = minor
+    return face
 
 
 def player_colour(seat: int) -> tuple[int, int, int]:
@@ -132,13 +138,24 @@ def name_letters(names: Sequence[str]) -> tuple[str, ...]:
     return tuple(marks)
 
 
-# How large Discord shows a picture (desktop; phones are narrower). Every picture is
-# sent as a plain attachment, which shows larger than an embed's image (about
-# 400 x 300): at most 550 px wide and 350 px high, shrunk to fit both.
+# How large Discord shows a picture. Every picture is sent as a plain attachment, which
+# on a desktop shows larger than an embed's image (about 400 x 300): at most 550 px wide
+# and 350 px high, shrunk to fit both. A phone gives it about 320 px of width (beside the
+# avatar gutter) and scrolls a tall one.
 SHOWN_WIDTH = 550
 SHOWN_HEIGHT = 350
-PHONE_WIDTH = 320  # about what a phone gives a picture, beside the avatar gutter
+PHONE_WIDTH = 320
 MIN_SHOWN_TEXT = 11  # no text smaller than this, in pixels, as shown on a desktop
+PHONE_MIN_TEXT = 9  # no text smaller than this as shown on a phone
+PHONE_KEY_TEXT = 12  # what a move is decided by (all but `minor` text), on a phone
+
+# Pictures are drawn for the phone: 640 px wide (shown at half size there) and at most
+# about as high, with fewer, larger things in them; names, counts, scores and small
+# print go in the message's words. At that size, up to 700 px high, these font sizes
+# keep every rule above on both screens (`smallest_font` for other sizes).
+WIDTH = 640
+MINOR = 22  # the smallest `minor` text
+KEY = 24  # the smallest text of any other kind
 
 
 def shown_scale(width: int, height: int) -> float:
@@ -149,6 +166,15 @@ def shown_scale(width: int, height: int) -> float:
 def phone_scale(width: int, height: int) -> float:
     """By how much a phone shrinks it (width-bound; tall pictures scroll)."""
     return min(1.0, PHONE_WIDTH / width)
+
+
+def smallest_font(width: int, height: int, minor: bool = False) -> int:
+    """The smallest font size that keeps the rules in a `width` x `height` picture: at
+    least `MIN_SHOWN_TEXT` px on a desktop, and `PHONE_MIN_TEXT` (`minor` text) or
+    `PHONE_KEY_TEXT` px on a phone."""
+    phone = (PHONE_MIN_TEXT if minor else PHONE_KEY_TEXT) / phone_scale(width, height)
+    desktop = MIN_SHOWN_TEXT / shown_scale(width, height)
+    return math.ceil(max(phone, desktop) - 1e-9)
 
 
 def to_png(image: Image.Image) -> bytes:

@@ -1,4 +1,8 @@
-"""The bot: a discord.py client wired to the store, the game service and the presenter."""
+"""The bot: a discord.py client wired to the store, the game service and the presenter.
+
+Always discord.py's sharded client, one code path: unconfigured, it runs every shard
+Discord recommends (one for a bot below 2,500 servers); `ShardPlan` picks some.
+"""
 
 from __future__ import annotations
 
@@ -15,10 +19,12 @@ from bot.core.clock import Clock, SystemClock
 from bot.core.service import GameService
 from bot.core.store import Store
 from bot.discord.adapters import adapters
+from bot.discord.budget import RequestBudget, keep_within, per_process
 from bot.discord.commands import Commands
 from bot.discord.drawing import Drawing, default_workers
 from bot.discord.presenter import Presenter
 from bot.discord.router import Router
+from bot.discord.sharding import IdentifyGate, LocalIdentifyGate, ShardPlan
 from bot.discord.translator import CatalogTranslator
 from games.engine import AnyGame
 
@@ -34,10 +40,14 @@ def _freeze_start_up() -> None:
     gc.freeze()
 
 
+class SessionStartsExhausted(Exception):
+    """Starting would spend more IDENTIFYs than Discord allows today (one sentence)."""
+
+
 SHUTDOWN_GRACE = 5.0  # seconds to finish showing committed changes when stopping
 
 
-class TabletopBot(discord.Client):
+class TabletopBot(discord.AutoShardedClient):
     """Needs no privileged intents: slash commands, components, the DMs it sends, and
     that messages are posted in a game's channel (not what they say)."""
 
@@ -49,6 +59,8 @@ class TabletopBot(discord.Client):
         clock: Clock | None = None,
         games: list[AnyGame] | None = None,
         drawing_workers: int | None = None,
+        shards: ShardPlan | None = None,
+        identify_gate: IdentifyGate | None = None,
         **options: object,
     ) -> None:
         intents = discord.Intents.none()
@@ -57,7 +69,16 @@ class TabletopBot(discord.Client):
         # No message cache: nothing reads old messages, and a thousand parsed messages
         # kept alive make every full garbage collection longer.
         options.setdefault("max_messages", None)
+        self.shard_plan = shards or ShardPlan()
+        options["shard_count"] = self.shard_plan.count
+        if self.shard_plan.ids is not None:
+            options["shard_ids"] = list(self.shard_plan.ids)
         super().__init__(intents=intents, **options)  # type: ignore[arg-type]
+        self.identify_gate: IdentifyGate = identify_gate or LocalIdentifyGate()
+        # This process's share of the token's 50 requests a second (interaction
+        # responses are not counted, and never wait for it).
+        self.budget = RequestBudget(per_process(self.shard_plan.processes))
+        keep_within(self.http, self.budget)
         self.tree = app_commands.CommandTree(self)
         self.database = database
         self.dev_guild_id = dev_guild_id
@@ -72,6 +93,7 @@ class TabletopBot(discord.Client):
         self._sweeping: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
+        await self._learn_gateway()
         self.drawing.start()  # the workers import the games while the rest starts up
         adapters()  # and so does this process: not on the loop at a game's first click
         self.store = await Store.open(self.database)
@@ -81,7 +103,8 @@ class TabletopBot(discord.Client):
         self.router = Router(self.service, self.drawing, self.presenter.retirer)
         Commands(self, self.service, self.games).install(self.tree)
         await self.tree.set_translator(CatalogTranslator())  # German names for German clients
-        await self._sync_commands()
+        if self.shard_plan.syncs_commands:
+            await self._sync_commands()
         await self.presenter.retirer.load()  # DM prompts still to retire
         shown = await self.service.recover()  # what a crash kept from being said
         if shown:
@@ -90,6 +113,27 @@ class TabletopBot(discord.Client):
         self.service.scheduler.start()  # overdue deadlines fire now, in order
         if self.store.shared:  # changes a process that died left unshown
             self._sweeping = asyncio.create_task(self.service.sweeping(), name="sweep")
+
+    async def _learn_gateway(self) -> None:
+        """GET /gateway/bot, once: how many shards may IDENTIFY at once and, unless
+        configured, how many shards there are (Discord's recommendation)."""
+        recommended, _, limits = await self.http.get_bot_gateway()
+        self.identify_gate.max_concurrency = int(limits["max_concurrency"])
+        if self.shard_count is None:
+            self.shard_count = recommended
+        ids = self.shard_ids if self.shard_ids is not None else range(self.shard_count)
+        remaining = int(limits["remaining"])
+        if remaining < len(ids):  # past the day's budget Discord would reset the token
+            minutes = int(limits["reset_after"]) / 60_000
+            raise SessionStartsExhausted(
+                f"Discord allows {remaining} more session starts today and {len(ids)}"
+                f" shards need one: start again in {minutes:.0f} minutes."
+            )
+        log.info("connecting %s", ShardPlan(self.shard_count, tuple(ids)).describe())
+
+    async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
+        """Spaces IDENTIFYs as Discord requires (instead of discord.py's 5 s each)."""
+        await self.identify_gate.wait(shard_id or 0)
 
     async def _sync_commands(self) -> None:
         if self.dev_guild_id is not None:

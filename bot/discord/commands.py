@@ -21,7 +21,7 @@ from bot.core.service import GameService
 from bot.discord import ids
 from bot.discord.adapters import playable
 from bot.discord.permissions import opens_thread, require_hosting
-from bot.discord.replies import guarded, locale_of, tell
+from bot.discord.replies import guarded, locale_of, show, tell
 from bot.discord.router import is_manager
 from bot.discord.translator import english, text
 from bot.discord.ui import Button, Screen, send_kwargs
@@ -191,7 +191,7 @@ class Commands:
         @app_commands.choices(game=choices)
         async def rules(interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
             summary = t(f"{game.value}.rules", locale_of(interaction))
-            await tell(interaction, f"**{game.name}**\n{summary}")
+            await show(interaction, Screen(embed_title=game.name, embed_text=summary), wait=False)
 
         @tree.command(
             name=command_text("help", "name", "help"),
@@ -433,7 +433,8 @@ class Commands:
             )
             for row in rows
         ]
-        await tell(interaction, t("games.title", locale) + "\n" + "\n".join(lines))
+        listed = Screen(embed_title=t("games.title", locale), embed_text="\n".join(lines))
+        await show(interaction, listed, wait=False)
 
     async def _pause(self, interaction: discord.Interaction, *, resume: bool) -> None:
         live = await self._service.game_in(interaction.channel_id or 0)

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from bot.core.service import LiveGame
 from bot.discord import ids
-from bot.discord.ui import Button, Screen
+from bot.discord.ui import Button, Screen, Section, Separator
 from bot.discord.wording import name, say
 from bot.i18n import has
 from games.engine import Options, option_key
@@ -36,6 +36,8 @@ def option_line(live: LiveGame, locale: str) -> str:
 
 
 def lobby_screen(live: LiveGame, locale: str, notes: Sequence[str] = ()) -> Screen:
+    """The lobby card: who hosts, the player range, options and notes, then who has
+    joined with the Join button beside them, then Leave, Start and Cancel."""
     names = "\n".join(f"{p.seat + 1}. {name(live, p.seat)}" for p in live.players) or "—"
     text = "\n".join(
         [
@@ -44,19 +46,18 @@ def lobby_screen(live: LiveGame, locale: str, notes: Sequence[str] = ()) -> Scre
             option_line(live, locale),
             *notes,
             say(live, "lobby.closes", locale, at=f"<t:{int(live.lobby_closes_at)}:R>"),
-            "",
-            say(live, "lobby.players", locale, count=len(live.players)),
-            names,
         ]
     ).strip()
+    players = say(live, "lobby.players", locale, count=len(live.players)) + "\n" + names
+    join = Button(say(live, "lobby.join", locale), ids.lobby(live.id, "join"), "success")
     row = (
-        Button(say(live, "lobby.join", locale), ids.lobby(live.id, "join"), "success"),
         Button(say(live, "lobby.leave", locale), ids.lobby(live.id, "leave")),
         Button(say(live, "lobby.start", locale), ids.lobby(live.id, "start"), "primary"),
         Button(say(live, "lobby.cancel", locale), ids.lobby(live.id, "cancel"), "danger"),
     )
     title = say(live, "lobby.title", locale, game=live.game.name)
-    return Screen(embed_title=title, embed_text=text, rows=(row,))
+    blocks = (Separator(), Section((players,), join))
+    return Screen(embed_title=title, embed_text=text, blocks=blocks, rows=(row,))
 
 
 def closed_screen(live: LiveGame, locale: str, key: str) -> Screen:

@@ -41,7 +41,7 @@ from bot.discord.lobby import closed_screen, lobby_screen
 from bot.discord.nonces import Delivery, Sent, current, delivering
 from bot.discord.replies import listed
 from bot.discord.retire import Retirer
-from bot.discord.ui import Button, Row, Screen, ShownPictures, send_kwargs
+from bot.discord.ui import Button, Row, Screen, Section, ShownPictures, controls, send_kwargs
 from bot.discord.wording import name, say
 
 log = logging.getLogger(__name__)
@@ -78,17 +78,17 @@ async def table_screen(live: LiveGame, drawing: Drawing) -> Screen:
 
 
 def with_away(live: LiveGame, screen: Screen) -> Screen:
-    """The table with a line naming who is away, and an "I'm back" button."""
+    """The table with a line naming who is away, and an "I'm back" button beside it
+    (on a card; else the line under the words and the button in a row of its own)."""
     away = live.away
     if live.status != "running" or not away:
         return screen
     names = [name(live, s) for s in sorted(away)]
     line = say(live, "table.away_line", live.row.locale, names=", ".join(names))
     button = Button(say(live, "table.back_button", live.row.locale), ids.back(live.id), "success")
+    if screen.has_card:
+        return replace(screen, blocks=(*screen.blocks, Section((line,), button)))
     rows = (*screen.rows, (button,)) if len(screen.rows) < 5 else screen.rows
-    if screen.embed_title or screen.embed_text:
-        text = "\n".join(filter(None, [screen.embed_text, line]))
-        return replace(screen, embed_text=text, rows=rows)
     return replace(screen, content="\n".join(filter(None, [screen.content, line])), rows=rows)
 
 
@@ -98,6 +98,8 @@ def fingerprint(screen: Screen) -> str:
     digest = hashlib.blake2b(digest_size=16)
     digest.update(repr((screen.content, screen.embed_title, screen.embed_text)).encode())
     digest.update(repr(screen.rows).encode())
+    if screen.blocks or screen.accent is not None:  # (a table drawn before has neither)
+        digest.update(repr((screen.blocks, screen.accent)).encode())
     for picture in screen.pictures:
         digest.update(repr((picture.name, picture.description)).encode())
         digest.update(picture.data)
@@ -456,9 +458,9 @@ class Presenter:
             if user_id not in self._dm_channels:
                 self._dm_channels[user_id] = message.channel.id
                 await self._service.store.set_dm_channel(user_id, message.channel.id)
-            if screen.rows and live.status == "running":
+            if live.status == "running" and any(controls(screen)):
                 await self.retirer.keep_dm(
-                    live.id, message.channel.id, message.id, live.phase, screen.rows
+                    live.id, message.channel.id, message.id, live.phase, screen
                 )
             if learn:
                 await self._service.learn_dms(live, seat, closed=False)
@@ -601,7 +603,7 @@ class Presenter:
             await (
                 self.channel(live)
                 .get_partial_message(old)
-                .edit(content=link, embed=None, attachments=[], view=None)
+                .edit(**send_kwargs(Screen(content=link), editing=True))
             )
         except discord.NotFound:
             stub = None  # deleted: nothing left to shrink

@@ -22,18 +22,20 @@ def locale_of(interaction: discord.Interaction) -> str:
 
 async def tell(interaction: discord.Interaction, text: str) -> None:
     """An ephemeral sentence for the user, whether or not we answered already."""
-    if interaction.response.is_done():
-        await interaction.followup.send(text, ephemeral=True)
-    else:
-        await interaction.response.send_message(text, ephemeral=True)
+    await show(interaction, Screen(content=text), wait=False)
 
 
-async def show(interaction: discord.Interaction, screen: Screen) -> int | None:
+async def show(
+    interaction: discord.Interaction, screen: Screen, *, wait: bool = True
+) -> int | None:
     """An ephemeral screen (a private panel) for the user; its message id when known
-    (a follow-up's)."""
+    (a follow-up's, with `wait`)."""
     kwargs: dict[str, Any] = send_kwargs(screen)
     kwargs.pop("allowed_mentions", None)
     if interaction.response.is_done():
+        if not wait:
+            await interaction.followup.send(ephemeral=True, **kwargs)
+            return None
         message = await interaction.followup.send(ephemeral=True, wait=True, **kwargs)
         return message.id
     await interaction.response.send_message(ephemeral=True, **kwargs)

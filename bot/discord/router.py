@@ -83,7 +83,9 @@ class Router:
         if control.rest != "yes":
             kept = t("abort.kept", locale)
             if own:
-                await interaction.response.edit_message(content=kept, view=None)
+                await interaction.response.edit_message(
+                    **send_kwargs(Screen(content=kept), editing=True)
+                )
             else:
                 await tell(interaction, kept)
             return
@@ -92,7 +94,8 @@ class Router:
         await self._service.close(
             live.id, interaction.user.id, manager=is_manager(interaction), status="aborted"
         )
-        await interaction.edit_original_response(content=t("abort.done", locale), view=None)
+        done = Screen(content=t("abort.done", locale))
+        await interaction.edit_original_response(**send_kwargs(done, editing=True))
 
     async def _back(self, interaction: discord.Interaction, control: ids.ControlId) -> None:
         """ "I'm back": the bot stops playing for the player who presses it."""
@@ -148,9 +151,8 @@ class Router:
                 "table.rematch_invite", row.locale, host=f"<@{user.id}>", mentions=mentions,
                 link=new_link,
             )  # fmt: skip
-            await interaction.followup.send(
-                text, allowed_mentions=discord.AllowedMentions(users=True, roles=False)
-            )
+            invite = Screen(content=text, mentions=tuple(others))
+            await interaction.followup.send(**send_kwargs(invite))
 
     async def _game(self, interaction: discord.Interaction, control: ids.ControlId) -> None:
         locale = locale_of(interaction)
@@ -215,7 +217,7 @@ class Router:
             live.id,
             key,
             live.phase,
-            panel.rows,
+            panel,
             lambda view: interaction.edit_original_response(view=view),
             token=True,
         )

@@ -1,17 +1,40 @@
 """What a message shows, independent of discord.py: text, pictures and controls.
 
-Adapters describe screens with these small specs; `send_kwargs` turns one into the
-arguments discord.py takes. Views are built already stopped, so discord.py never
-stores them: every click is routed by its custom_id (see `bot.discord.router`), which works
-the same after a restart.
+Adapters describe screens with these small specs (`Screen`); `layout` is the one
+renderer that turns any screen into discord.py's layout components (a `LayoutView`:
+text displays, a container, sections, media galleries, separators, action rows;
+discord.py sends it with the IS_COMPONENTS_V2 flag), and `send_kwargs` gives the
+arguments of a send, an edit or an interaction response. No adapter builds discord.py
+objects. Views are built already stopped, so discord.py never stores them: every
+click is routed by its custom_id (see `bot.discord.router`), which works the same
+after a restart.
+
+How a screen is laid out (see `layout`):
+
+- `content`: a text display at the top, outside any card (a ping, a notice, a panel's
+  words); mentions in it ping as `mentions` allows.
+- The card, when the screen has `embed_title`, `embed_text` or `blocks`: a container
+  (accent colour `accent`) holding the title as a heading with `embed_text` under it,
+  then `blocks` in order (texts, sections with a button or thumbnail beside 1-3 texts,
+  separators, galleries), then the pictures no block shows (each its own gallery, so
+  each is shown full width), then the `rows` of controls.
+- Without a card: the pictures (each its own gallery), then the rows, after `content`.
+
+A message with that flag may carry no content and no embeds, and keeps the flag for
+good. A message sent before the bot used layout components (a table, a lobby) is
+upgraded when it is next edited: every edit clears content and embeds and sets the
+flag, which Discord accepts. Its controls are otherwise left as they were: a DM
+prompt stored before the change is retired with `legacy_view`, which keeps its words.
 """
 
 from __future__ import annotations
 
 import hashlib
 import io
+import sys
 from collections import OrderedDict
-from dataclasses import asdict, dataclass, field
+from collections.abc import Iterator
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any, Literal
 
 import discord
@@ -23,6 +46,12 @@ _STYLES = {
     "success": discord.ButtonStyle.success,
     "danger": discord.ButtonStyle.danger,
 }
+ACCENT = 0x3B7A57  # a card's accent colour unless the screen names one
+MAX_TEXT = 4000  # characters of text displays per message (all of them together)
+SECTION_TEXTS = 3  # texts beside one accessory
+GALLERY_ITEMS = 10
+MAX_COMPONENTS = 40  # in one message, nested ones counted
+ROWS = 5  # action rows of controls (the layout allows more; the panels never need them)
 
 
 @dataclass(frozen=True)
@@ -55,24 +84,312 @@ class Select:
     placeholder: str = ""
     min_values: int = 1
     max_values: int = 1
+    disabled: bool = False
 
 
 Row = tuple[Button, ...] | Select
 
 
 @dataclass(frozen=True)
+class Thumbnail:
+    """A small picture beside a section's texts: one of the screen's pictures, by name."""
+
+    picture: str
+
+
+@dataclass(frozen=True)
+class Section:
+    """1-3 texts with a button (acting on what they say) or a thumbnail beside them:
+    "Ben: 2 cards, 14 points [Take]"."""
+
+    texts: tuple[str, ...]
+    accessory: Button | Thumbnail
+
+
+@dataclass(frozen=True)
+class Separator:
+    divider: bool = True  # a visible line, else only space
+    large: bool = False  # more space
+
+
+@dataclass(frozen=True)
+class Gallery:
+    """Some of the screen's pictures (by name) shown side by side (up to 10)."""
+
+    pictures: tuple[str, ...]
+
+
+Block = str | Section | Separator | Gallery  # a str is a text display
+
+
+@dataclass(frozen=True)
 class Screen:
-    content: str = ""
+    content: str = ""  # said above the card: mentions, a notice, a panel's words
     pictures: tuple[Picture, ...] = ()
     rows: tuple[Row, ...] = ()
-    embed_title: str | None = None
-    embed_text: str | None = None
+    embed_title: str | None = None  # the card's heading
+    embed_text: str | None = None  # the card's words, under its heading
     mentions: tuple[int, ...] = ()  # users this message may ping
     extra: dict[str, Any] = field(default_factory=dict)
+    blocks: tuple[Block, ...] = ()  # the card's body after its words
+    accent: int | None = None  # the card's accent colour (None: ACCENT)
+
+    @property
+    def has_card(self) -> bool:
+        return bool(self.embed_title or self.embed_text or self.blocks)
+
+
+def controls(screen: Screen) -> Iterator[Button | Select]:
+    """Every control of a screen: the buttons beside sections' texts, then the rows'."""
+    for block in screen.blocks:
+        if isinstance(block, Section) and isinstance(block.accessory, Button):
+            yield block.accessory
+    for row in screen.rows:
+        if isinstance(row, Select | Button):
+            yield row  # a bare button is a mistake the conformance suite reports
+        else:
+            yield from row
+
+
+def retired(screen: Screen) -> Screen:
+    """The screen with every control disabled (their step is over), words and
+    pictures as they are."""
+
+    def off(row: Row) -> Row:
+        if isinstance(row, Select):
+            return replace(row, disabled=True)
+        return tuple(replace(button, disabled=True) for button in row)
+
+    blocks = tuple(
+        replace(b, accessory=replace(b.accessory, disabled=True))
+        if isinstance(b, Section) and isinstance(b.accessory, Button)
+        else b
+        for b in screen.blocks
+    )
+    return replace(screen, rows=tuple(off(row) for row in screen.rows), blocks=blocks)
+
+
+def without_bytes(screen: Screen) -> Screen:
+    """The screen as a message that shows it already has it: its pictures by name and
+    alt text (an edit that keeps them sends no bytes)."""
+    if not screen.pictures:
+        return screen
+    kept = tuple(replace(p, data=b"") for p in screen.pictures)
+    return replace(screen, pictures=kept)
+
+
+# -- the one renderer ------------------------------------------------------------------------
+
+
+class _Text:
+    """Text displays within the message's budget: what goes past it is cut short."""
+
+    def __init__(self, clip: bool = True) -> None:
+        self.clip = clip
+        self.left = MAX_TEXT if clip else sys.maxsize
+
+    def __call__(self, text: str) -> discord.ui.TextDisplay[Any] | None:
+        if not text or self.left <= 0:
+            return None
+        if len(text) > self.left:
+            text = text[: self.left - 1] + "…"
+        self.left -= len(text)
+        return discord.ui.TextDisplay(text)
+
+
+def _button(button: Button) -> discord.ui.Button[Any]:
+    return discord.ui.Button(
+        label=button.label[:80],
+        custom_id=button.custom_id,
+        style=_STYLES[button.style],
+        disabled=button.disabled,
+        emoji=button.emoji,
+    )
+
+
+def _select(select: Select) -> discord.ui.Select[Any]:
+    return discord.ui.Select(
+        custom_id=select.custom_id,
+        placeholder=select.placeholder or None,
+        min_values=select.min_values,
+        max_values=min(select.max_values, len(select.options)),
+        options=[
+            discord.SelectOption(label=o.label[:100], value=o.value, description=o.description)
+            for o in select.options[:25]
+        ],
+        disabled=select.disabled,
+    )
+
+
+def _row(row: Row) -> discord.ui.ActionRow[Any]:
+    if isinstance(row, Select):
+        return discord.ui.ActionRow(_select(row))
+    return discord.ui.ActionRow(*(_button(b) for b in row[:5]))
+
+
+def _gallery(pictures: list[Picture]) -> discord.ui.MediaGallery[Any]:
+    return discord.ui.MediaGallery(
+        *(
+            discord.MediaGalleryItem(
+                f"attachment://{p.name}", description=p.description[:1024] or None
+            )
+            for p in pictures[:GALLERY_ITEMS]
+        )
+    )
+
+
+def _shown_by_blocks(screen: Screen) -> set[str]:
+    """The names of the pictures a block shows (the others get a gallery each)."""
+    shown: set[str] = set()
+    for block in screen.blocks:
+        if isinstance(block, Gallery):
+            shown.update(block.pictures)
+        elif isinstance(block, Section) and isinstance(block.accessory, Thumbnail):
+            shown.add(block.accessory.picture)
+    return shown
+
+
+def _block(block: Block, text: _Text, by_name: dict[str, Picture]) -> list[discord.ui.Item[Any]]:
+    if isinstance(block, str):
+        shown = text(block)
+        return [shown] if shown is not None else []
+    if isinstance(block, Separator):
+        spacing = discord.SeparatorSpacing.large if block.large else discord.SeparatorSpacing.small
+        return [discord.ui.Separator(visible=block.divider, spacing=spacing)]
+    if isinstance(block, Gallery):
+        pictures = [by_name[n] for n in block.pictures if n in by_name]
+        return [_gallery(pictures)] if pictures else []
+    wanted = block.texts[:SECTION_TEXTS] if text.clip else block.texts
+    texts = [t for t in map(text, wanted) if t is not None]
+    accessory = block.accessory
+    if isinstance(accessory, Thumbnail):
+        picture = by_name.get(accessory.picture)
+        if picture is None:  # a thumbnail of no picture: the texts alone
+            return list(texts)
+        item: discord.ui.Item[Any] = discord.ui.Thumbnail(
+            f"attachment://{picture.name}", description=picture.description[:1024] or None
+        )
+    else:
+        item = _button(accessory)
+    if not texts:  # a section needs words: the button alone, in a row
+        return [discord.ui.ActionRow(item)] if isinstance(accessory, Button) else []
+    return [discord.ui.Section(*texts, accessory=item)]
+
+
+def layout(screen: Screen, *, clip: bool = True) -> discord.ui.LayoutView:
+    """The screen as layout components (see the module's docstring for the order).
+    `clip`: text past the message's 4,000 characters is cut short, rows past 5 are left
+    out, and so are the last blocks and pictures past 40 components (the conformance
+    suite renders without, to see what a screen asks for)."""
+    text = _Text(clip)
+    view = discord.ui.LayoutView(timeout=None)
+    top = text(screen.content)
+    if top is not None:
+        view.add_item(top)
+    shown = _shown_by_blocks(screen)
+    rest = [p for p in screen.pictures if p.name not in shown]
+    body: list[discord.ui.Item[Any]] = []
+    if screen.has_card:
+        title, words = screen.embed_title, screen.embed_text
+        heading = "\n".join(filter(None, [f"### {title}" if title else "", words or ""]))
+        first = text(heading)
+        if first is not None:
+            body.append(first)
+        by_name = {p.name: p for p in screen.pictures}
+        for block in screen.blocks:
+            body += _block(block, text, by_name)
+    body += [_gallery([p]) for p in rest]
+    body += [_row(row) for row in (screen.rows[:ROWS] if clip else screen.rows)]
+    if clip:
+        body = _fit(body, MAX_COMPONENTS - len(view.children) - screen.has_card)
+    if screen.has_card:
+        colour = ACCENT if screen.accent is None else screen.accent
+        view.add_item(discord.ui.Container(*body, accent_colour=colour))
+    else:
+        for item in body:
+            view.add_item(item)
+    view.stop()  # routed by custom_id, never stored by discord.py
+    return view
+
+
+def _cost(item: discord.ui.Item[Any]) -> int:
+    """How many components an item is (nested ones counted, as Discord counts)."""
+    if isinstance(item, discord.ui.Section):
+        return 2 + len(item.children)
+    if isinstance(item, discord.ui.ActionRow):
+        return 1 + len(item.children)
+    return 1
+
+
+def _fit(body: list[discord.ui.Item[Any]], room: int) -> list[discord.ui.Item[Any]]:
+    """The body within `room` components: the last blocks and pictures are left out
+    first, the words on top and the controls last."""
+    costs = [_cost(item) for item in body]
+    over = sum(costs) - room
+    if over <= 0:
+        return body
+    rows = [i for i, item in enumerate(body) if isinstance(item, discord.ui.ActionRow)]
+    others = [i for i in range(1, len(body)) if i not in rows]
+    left_out: set[int] = set()
+    for index in [*reversed(others), *reversed(rows)]:  # the first item (words) stays
+        if over <= 0:
+            break
+        left_out.add(index)
+        over -= costs[index]
+    return [item for i, item in enumerate(body) if i not in left_out]
+
+
+def files(screen: Screen) -> list[discord.File]:
+    """The screen's pictures as uploads (the layout refers to them as attachment://name)."""
+    return [
+        discord.File(io.BytesIO(p.data), filename=p.name, description=p.description[:1024])
+        for p in screen.pictures
+    ]
+
+
+def send_kwargs(screen: Screen, *, editing: bool = False) -> dict[str, Any]:
+    """Keyword arguments for send/edit/response calls. An edit clears content and
+    embeds (a message sent before layout components is upgraded by it) and sends the
+    pictures again (see `ShownPictures` for an edit that keeps them)."""
+    kwargs: dict[str, Any] = {
+        "view": layout(screen),
+        "allowed_mentions": discord.AllowedMentions(
+            everyone=False,
+            roles=False,
+            users=[discord.Object(u) for u in dict.fromkeys(screen.mentions)],
+        ),
+    }
+    if editing:
+        kwargs["content"] = None
+        kwargs["embed"] = None
+        kwargs["attachments"] = files(screen)
+    elif screen.pictures:
+        kwargs["files"] = files(screen)
+    return kwargs
+
+
+def legacy_view(rows: tuple[Row, ...]) -> discord.ui.View | None:
+    """The controls of a message sent before layout components (a DM prompt kept in
+    the store across the upgrade), all disabled: edited alone, they leave its words."""
+    if not rows:
+        return None
+    view = discord.ui.View(timeout=None)
+    for number, row in enumerate(retired(Screen(rows=rows[:ROWS])).rows):
+        items: list[discord.ui.Item[Any]] = (
+            [_select(row)] if isinstance(row, Select) else [_button(b) for b in row[:5]]
+        )
+        for item in items:
+            item.row = number
+            view.add_item(item)
+    view.stop()
+    return view
+
+
+# -- screens as plain data (a DM prompt's, kept in the store until it is retired) -------------
 
 
 def rows_to_json(rows: tuple[Row, ...]) -> list[dict[str, Any]]:
-    """Controls as plain data (kept in the store until they are retired)."""
+    """Controls as plain data."""
     return [
         {"select": asdict(row)}
         if isinstance(row, Select)
@@ -93,79 +410,62 @@ def rows_from_json(data: list[dict[str, Any]]) -> tuple[Row, ...]:
     return tuple(rows)
 
 
-def build_view(rows: tuple[Row, ...], *, retired: bool = False) -> discord.ui.View | None:
-    """The components of `rows`; `retired`: all disabled (their step is over)."""
-    if not rows:
-        return None
-    view = discord.ui.View(timeout=None)
-    for number, row in enumerate(rows[:5]):
-        if isinstance(row, Select):
-            view.add_item(
-                discord.ui.Select(
-                    custom_id=row.custom_id,
-                    placeholder=row.placeholder or None,
-                    min_values=row.min_values,
-                    max_values=min(row.max_values, len(row.options)),
-                    options=[
-                        discord.SelectOption(
-                            label=o.label[:100], value=o.value, description=o.description
-                        )
-                        for o in row.options[:25]
-                    ],
-                    disabled=retired,
-                    row=number,
-                )
-            )
-            continue
-        for button in row[:5]:
-            view.add_item(
-                discord.ui.Button(
-                    label=button.label[:80],
-                    custom_id=button.custom_id,
-                    style=_STYLES[button.style],
-                    disabled=button.disabled or retired,
-                    emoji=button.emoji,
-                    row=number,
-                )
-            )
-    view.stop()  # routed by custom_id, never stored by discord.py
-    return view
+def _block_to_json(block: Block) -> dict[str, Any]:
+    if isinstance(block, str):
+        return {"text": block}
+    if isinstance(block, Separator):
+        return {"separator": asdict(block)}
+    if isinstance(block, Gallery):
+        return {"gallery": list(block.pictures)}
+    accessory = block.accessory
+    beside = (
+        {"thumbnail": accessory.picture}
+        if isinstance(accessory, Thumbnail)
+        else {"button": asdict(accessory)}
+    )
+    return {"section": {"texts": list(block.texts), **beside}}
 
 
-def send_kwargs(screen: Screen, *, editing: bool = False) -> dict[str, Any]:
-    """Keyword arguments for send/edit/response calls."""
-    kwargs: dict[str, Any] = {
-        "content": screen.content[:2000] or None,
-        "allowed_mentions": discord.AllowedMentions(
-            everyone=False,
-            roles=False,
-            users=[discord.Object(u) for u in dict.fromkeys(screen.mentions)],
-        ),
+def _block_from_json(data: dict[str, Any]) -> Block:
+    if "text" in data:
+        return str(data["text"])
+    if "separator" in data:
+        return Separator(**data["separator"])
+    if "gallery" in data:
+        return Gallery(tuple(data["gallery"]))
+    section = data["section"]
+    accessory: Button | Thumbnail = (
+        Thumbnail(section["thumbnail"]) if "thumbnail" in section else Button(**section["button"])
+    )
+    return Section(tuple(section["texts"]), accessory)
+
+
+def screen_to_json(screen: Screen) -> dict[str, Any]:
+    """What a message shows, without the pictures' bytes (it keeps its attachments)."""
+    return {
+        "content": screen.content,
+        "title": screen.embed_title,
+        "text": screen.embed_text,
+        "blocks": [_block_to_json(b) for b in screen.blocks],
+        "pictures": [{"name": p.name, "description": p.description} for p in screen.pictures],
+        "rows": rows_to_json(screen.rows),
+        "accent": screen.accent,
     }
-    embed = None
-    if screen.embed_title or screen.embed_text:
-        embed = discord.Embed(
-            title=screen.embed_title, description=screen.embed_text, colour=0x3B7A57
-        )
-    files = [
-        discord.File(io.BytesIO(p.data), filename=p.name, description=p.description[:1024])
-        for p in screen.pictures
-    ]
-    # Pictures go as plain attachments, never as the embed's image: Discord shows an
-    # attachment larger (up to about 550 x 350 against 400 x 300; `games.pictures`).
-    view = build_view(screen.rows)
-    if editing:
-        kwargs["embed"] = embed
-        kwargs["attachments"] = files
-        kwargs["view"] = view
-    else:
-        if embed is not None:
-            kwargs["embed"] = embed
-        if files:
-            kwargs["files"] = files
-        if view is not None:
-            kwargs["view"] = view
-    return kwargs
+
+
+def screen_from_json(data: dict[str, Any]) -> Screen:
+    return Screen(
+        content=str(data.get("content") or ""),
+        embed_title=data.get("title"),
+        embed_text=data.get("text"),
+        blocks=tuple(_block_from_json(b) for b in data.get("blocks") or []),
+        pictures=tuple(Picture(p["name"], b"", p["description"]) for p in data["pictures"]),
+        rows=rows_from_json(data.get("rows") or []),
+        accent=data.get("accent"),
+    )
+
+
+# -- pictures a message shows already ---------------------------------------------------------
 
 
 def pictures_digest(screen: Screen) -> str:
@@ -180,8 +480,8 @@ def pictures_digest(screen: Screen) -> str:
 class ShownPictures:
     """The pictures each recently edited message shows, so that an edit that leaves
     them as they are uploads nothing: without `attachments`, Discord keeps a message's
-    attachments. In memory, for the last `KEPT` messages: after a restart, the first
-    edit of a message uploads its pictures again."""
+    attachments, and the layout refers to them by name. In memory, for the last `KEPT`
+    messages: after a restart, the first edit of a message uploads its pictures again."""
 
     KEPT = 4096
 

@@ -13,8 +13,16 @@ USER_SELECT = 5
 ROLE_SELECT = 6
 MENTIONABLE_SELECT = 7
 CHANNEL_SELECT = 8
+SECTION = 9
+TEXT_DISPLAY = 10
+THUMBNAIL = 11
+MEDIA_GALLERY = 12
+FILE = 13
+SEPARATOR = 14
+CONTAINER = 17
 LABEL = 18
 SELECTS = frozenset({STRING_SELECT, USER_SELECT, ROLE_SELECT, MENTIONABLE_SELECT, CHANNEL_SELECT})
+CONTROLS = SELECTS | {BUTTON}
 
 Component = dict[str, Any]
 
@@ -43,6 +51,32 @@ def walk_paths(
             if isinstance(child, dict):
                 yield [*path, key], child
                 yield from walk_paths(child.get("components"), [*path, key, "components"])
+
+
+def media_urls(components: list[Component] | None) -> list[dict[str, Any]]:
+    """The media objects (`{"url": ...}`) of galleries, thumbnails and files."""
+    found: list[dict[str, Any]] = []
+    for component in walk(components):
+        kind = component.get("type")
+        if kind == MEDIA_GALLERY:
+            found += [i["media"] for i in component.get("items") or [] if isinstance(i, dict)]
+        elif kind == THUMBNAIL and isinstance(component.get("media"), dict):
+            found.append(component["media"])
+        elif kind == FILE and isinstance(component.get("file"), dict):
+            found.append(component["file"])
+    return [media for media in found if isinstance(media, dict)]
+
+
+def texts(components: list[Component] | None, *, in_containers: bool = True) -> list[str]:
+    """The text displays' contents, in order (`in_containers`: also those in containers)."""
+    found: list[str] = []
+    for component in components or []:
+        kind = component.get("type")
+        if kind == TEXT_DISPLAY:
+            found.append(str(component.get("content") or ""))
+        elif kind == SECTION or (kind == CONTAINER and in_containers):
+            found += texts(component.get("components"))
+    return found
 
 
 def buttons(components: list[Component] | None) -> list[Component]:

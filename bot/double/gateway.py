@@ -1,5 +1,9 @@
 """Gateway v10 over a websocket: hello, identify, ready, heartbeats, resume, dispatch.
 
+Sessions are sharded as on Discord (`shards.py`): a session gets only its shards'
+guilds in READY and GUILD_CREATE and only their events; DMs go to shard 0. IDENTIFY
+is limited per `max_concurrency` and to 1,000 a day (`Gateway.starts`).
+
 Transport compression as discord.py asks for it: `zlib-stream` (one zlib context per
 connection, each message ending in a sync flush) or `zstd-stream` where a zstd module
 is installed. Payload encoding is JSON.
@@ -26,6 +30,14 @@ from typing import Any
 
 from aiohttp import WSMsgType, web
 
+from bot.double.shards import (
+    GUILDS_PER_SHARD,
+    SessionStarts,
+    Shard,
+    Start,
+    event_guild,
+    parse_shard,
+)
 from bot.double.state import DoubleState
 
 log = logging.getLogger(__name__)
@@ -34,6 +46,7 @@ DISPATCH, HEARTBEAT, IDENTIFY, PRESENCE, RESUME, RECONNECT = 0, 1, 2, 3, 6, 7
 REQUEST_MEMBERS, INVALID_SESSION, HELLO, HEARTBEAT_ACK = 8, 9, 10, 11
 BUFFER = 2000
 ZOMBIE = 4000  # closed for silence; the session stays resumable
+AUTHENTICATION_FAILED, INVALID_SHARD, SHARDING_REQUIRED = 4004, 4010, 4011
 
 Json = dict[str, Any]
 
@@ -62,6 +75,7 @@ def _compressor(kind: str | None) -> Callable[[bytes], bytes] | None:
 class Session:
     id: str
     intents: int
+    shard: Shard | None = None  # None: every event, as shard 0 of 1
     seq: int = 0
     buffer: deque[Json] = field(default_factory=lambda: deque(maxlen=BUFFER))
     connection: Connection | None = None
@@ -106,10 +120,19 @@ class Connection:
 
 
 class Gateway:
-    def __init__(self, state: DoubleState, token: Callable[[], str], url: Callable[[], str]):
+    def __init__(
+        self,
+        state: DoubleState,
+        token: Callable[[], str],
+        url: Callable[[], str],
+        reset_token: Callable[[], None] = lambda: None,
+    ):
         self.state = state
         self._token = token
         self._url = url
+        self._reset_token = reset_token
+        self.starts = SessionStarts()
+        self.shards: int | None = None  # GET /gateway/bot's `shards`; None: 1 per 1,000 guilds
         self.heartbeat_interval = 41250  # milliseconds, as HELLO gives it
         self.ack_latency = 0.05  # seconds
         self.sessions: dict[str, Session] = {}
@@ -123,10 +146,29 @@ class Gateway:
     def connected(self) -> bool:
         return any(c.session is not None for c in self.connections)
 
+    @property
+    def recommended_shards(self) -> int:
+        if self.shards is not None:
+            return self.shards
+        return max(1, -(-len(self.state.guilds) // 1000))
+
+    @property
+    def connected_shards(self) -> set[int]:
+        """The shard ids with a live session (0 for an unsharded one)."""
+        return {
+            c.session.shard.id if c.session.shard is not None else 0
+            for c in self.connections
+            if c.session is not None
+        }
+
     def dispatch(self, event: str, data: Json, intent: int = 0) -> None:
-        """Send a DISPATCH to every session whose intents allow it (buffered for resume)."""
+        """Send a DISPATCH to every session whose intents and shard take it (buffered
+        for resume)."""
+        guild_id = event_guild(event, data)
         for session in self.sessions.values():
             if intent and not session.intents & intent:
+                continue
+            if session.shard is not None and not session.shard.receives(guild_id):
                 continue
             payload = session.stamp({"op": DISPATCH, "t": event, "d": data})
             if session.connection is not None:
@@ -204,16 +246,34 @@ class Gateway:
         if "intents" not in data:
             await connection.close(4013)
             return
-        session = Session(secrets.token_hex(16), int(data["intents"]))
+        try:
+            shard = parse_shard(data.get("shard"))
+        except (TypeError, ValueError):
+            await connection.close(INVALID_SHARD)
+            return
+        outcome = self.starts.start(shard.id if shard is not None else 0)
+        if outcome is Start.EXHAUSTED:
+            await self._token_reset()
+            return
+        if outcome is Start.TOO_EARLY:
+            shard_id = shard.id if shard is not None else 0
+            log.info("IDENTIFY of shard %s too soon after its bucket's last one", shard_id)
+            connection.send({"op": INVALID_SESSION, "d": False})
+            return
+        state = self.state
+        guilds = [g for g in state.guilds.values() if shard is None or shard.receives(g.id)]
+        if len(guilds) > GUILDS_PER_SHARD:
+            await connection.close(SHARDING_REQUIRED)
+            return
+        session = Session(secrets.token_hex(16), int(data["intents"]), shard)
         self.sessions[session.id] = session
         session.connection = connection
         connection.session = session
         self.identified += 1
-        state = self.state
         ready = {
             "v": 10,
             "user": {**state.bot.to_dict(), "verified": True, "mfa_enabled": False},
-            "guilds": [{"id": str(g), "unavailable": True} for g in state.guilds],
+            "guilds": [{"id": str(g.id), "unavailable": True} for g in guilds],
             "session_id": session.id,
             "session_type": "normal",
             "resume_gateway_url": self._url(),
@@ -229,10 +289,22 @@ class Gateway:
         if "shard" in data:
             ready["shard"] = data["shard"]
         connection.send(session.stamp({"op": DISPATCH, "t": "READY", "d": ready}))
-        for guild in state.guilds.values():
+        for guild in guilds:
             event = {"op": DISPATCH, "t": "GUILD_CREATE", "d": state.describe_guild(guild)}
             connection.send(session.stamp(event))
         state.changed()
+
+    async def _token_reset(self) -> None:
+        """The day's 1,000 IDENTIFYs are spent: as Discord does, every session ends and
+        the token is reset (the bot's next IDENTIFY or request is refused)."""
+        self.state.failures.append(
+            f"IDENTIFY sent more than {self.starts.total} times in a day:"
+            " Discord ended every session and reset the bot's token"
+        )
+        self._reset_token()
+        self.sessions.clear()
+        for connection in list(self.connections):
+            await connection.close(AUTHENTICATION_FAILED)
 
     async def _resume(self, connection: Connection, data: Json) -> None:
         session = self.sessions.get(str(data.get("session_id")))

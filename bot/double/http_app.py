@@ -63,6 +63,14 @@ async def api_middleware(request: web.Request, handler: Handler) -> web.StreamRe
     template = template_of(request)
     route = f"{request.method} {template}"
     major = "+".join(request.match_info.get(k, "") for k in MAJOR)
+    if interaction_response(request, template, double.state.application_id):
+        double.global_limit.exempt += 1
+    else:
+        key = request.headers.get("Authorization") or f"address {request.remote}"
+        retry_after = double.global_limit.admit(key)
+        if retry_after is not None:
+            double.exchanges.append(Exchange(request.method, request.path, route, 429))
+            return double.global_limit.refuse(route, retry_after)
     headers, retry_after = double.rate_limits.check(request.method, template, major)
     if retry_after is not None:
         double.exchanges.append(Exchange(request.method, request.path, route, 429))
@@ -104,6 +112,15 @@ async def api_middleware(request: web.Request, handler: Handler) -> web.StreamRe
     if error is not None:
         log.info("double answered %s %s: %s", route, response.status, error)
     return response
+
+
+def interaction_response(request: web.Request, template: str, application_id: int) -> bool:
+    """An interaction's callback, or a request on its webhook (`@original`, follow-ups):
+    exempt from the global rate limit, as on Discord."""
+    if template.startswith("/interactions/"):
+        return True
+    hook = request.match_info.get("webhook_id")
+    return template.startswith("/webhooks/") and hook == str(application_id)
 
 
 def build_app(double: DiscordDouble) -> web.Application:

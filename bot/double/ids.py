@@ -22,6 +22,16 @@ class Snowflakes:
         self._last = max(candidate, self._last + 1)
         return self._last
 
+    def next_on_shard(self, shard_id: int, shard_count: int) -> int:
+        """The next id that Discord's sharding formula, `(id >> 22) % shard_count`, puts
+        on `shard_id` (a guild on a chosen shard); ids stay increasing."""
+        first = self.next()
+        millis = first >> 22
+        later = (shard_id - millis) % shard_count
+        if later:
+            self._last = (millis + later) << 22
+        return self._last
+
 
 def iso(timestamp: float) -> str:
     return as_datetime(timestamp).isoformat()

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from bot.double import errors, limits
 from bot.double.bodies import Upload
 from bot.double.ids import new_token
-from bot.double.model import LOADING, Channel, Json, Message, Modal, User
+from bot.double.model import IS_COMPONENTS_V2, LOADING, Channel, Json, Message, Modal, User
 from bot.double.state import DoubleState
 
 APPLICATION_COMMAND, COMPONENT, AUTOCOMPLETE, MODAL_SUBMIT = 2, 3, 4, 5
@@ -208,7 +208,9 @@ class Interactions:
             record.original = self._post(record, data, uploads)
         elif kind == DEFER:
             self._check_type(record, kind, {APPLICATION_COMMAND, COMPONENT, MODAL_SUBMIT})
-            record.original = self._post(record, {"flags": data.get("flags")}, [], LOADING)
+            # Discord ignores IS_COMPONENTS_V2 here: the follow-up that fills it sets it.
+            flags = int(data.get("flags") or 0) & ~IS_COMPONENTS_V2
+            record.original = self._post(record, {"flags": flags}, [], LOADING)
         elif kind in (DEFER_UPDATE, UPDATE):
             self._check_type(record, kind, {COMPONENT, MODAL_SUBMIT})
             if not from_message or record.source_message is None:

@@ -3,6 +3,15 @@
 The published schema allows some things Discord refuses (message content up to 4,000
 characters, 40 top-level components); these checks hold the bot to what Discord
 really accepts from a bot.
+
+Layout components (`layout_problems`, checked where the message is known, since an
+edit keeps the flag its message has): a message with the IS_COMPONENTS_V2 flag has at
+most 40 components in all (nested ones counted: a row's buttons, a section's texts and
+accessory), at most 4,000 characters of text displays, galleries of 1-10 items, sections
+of 1-3 text displays with a button or thumbnail beside them, and no container inside a
+container; without the flag, only action rows (at most 5). The codes of Discord's
+answers are its own where known (UNION_TYPE_CHOICES, BASE_TYPE_MAX_LENGTH); the
+others are the double's words for rules Discord enforces without a published code.
 """
 
 from __future__ import annotations
@@ -12,7 +21,6 @@ from typing import Any
 
 from bot.double import components as comp
 from bot.double.errors import ApiError, form_error, too_large
-from bot.double.model import IS_COMPONENTS_V2
 
 MAX_CONTENT = 2000
 MAX_ROWS = 5
@@ -26,6 +34,10 @@ MAX_FILES = 10
 MAX_FILE_SIZE = 25 * 1024 * 1024
 MAX_MODAL_TITLE = 45
 MAX_MODAL_ROWS = 5
+MAX_COMPONENTS = 40  # with layout components, nested ones counted
+MAX_TEXT = 4000  # characters of text displays in one message
+MAX_GALLERY = 10
+MAX_SECTION_TEXTS = 3
 
 Problem = tuple[list[str | int], str, str]
 COMMAND_NAME = re.compile(r"^[-_'\w]{1,32}$")
@@ -52,27 +64,24 @@ def message_problems(body: dict[str, Any], prefix: list[str | int]) -> list[Prob
             )
         )
     components = body.get("components") or []
-    flags = body.get("flags") or 0
-    problems.extend(component_problems(components, [*prefix, "components"], flags))
+    problems.extend(component_problems(components, [*prefix, "components"]))
     return problems
 
 
-def component_problems(
-    components: list[dict[str, Any]], prefix: list[str | int], flags: int = 0
-) -> list[Problem]:
+def component_problems(components: list[dict[str, Any]], prefix: list[str | int]) -> list[Problem]:
+    """Rows, buttons and selects wherever they are (the rules of the message's flag:
+    `layout_problems`)."""
     problems: list[Problem] = []
-    if not flags & IS_COMPONENTS_V2 and len(components) > MAX_ROWS:
-        problems.append(_too_long(prefix, MAX_ROWS))
-    for index, row in enumerate(components):
+    for path, row in comp.walk_paths(components, prefix):
         if not isinstance(row, dict) or row.get("type") != comp.ACTION_ROW:
             continue
         items = row.get("components") or []
         if len(items) > MAX_ROW_ITEMS:
-            problems.append(_too_long([*prefix, index, "components"], MAX_ROW_ITEMS))
+            problems.append(_too_long([*path, "components"], MAX_ROW_ITEMS))
         if any(i.get("type") in comp.SELECTS for i in items) and len(items) > 1:
             problems.append(
                 (
-                    [*prefix, index, "components"],
+                    [*path, "components"],
                     "COMPONENT_LAYOUT_WIDTH_EXCEEDED",
                     "The specified component exceeds the maximum width",
                 )
@@ -99,6 +108,89 @@ def component_problems(
         options = component.get("options")
         if isinstance(options, list) and len(options) > MAX_SELECT_OPTIONS:
             problems.append(_too_long([*path, "options"], MAX_SELECT_OPTIONS))
+    return problems
+
+
+def _types(allowed: tuple[int, ...]) -> str:
+    return f'Value of field "type" must be one of {allowed}.'  # Python's (1,) as Discord says
+
+
+TOP_V2 = (
+    comp.ACTION_ROW, comp.SECTION, comp.TEXT_DISPLAY, comp.MEDIA_GALLERY, comp.FILE,
+    comp.SEPARATOR, comp.CONTAINER,
+)  # fmt: skip
+IN_CONTAINER = tuple(t for t in TOP_V2 if t != comp.CONTAINER)
+V2_ONLY = frozenset(TOP_V2) - {comp.ACTION_ROW}
+
+
+def layout_problems(
+    components: list[dict[str, Any]], prefix: list[str | int], v2: bool
+) -> list[Problem]:
+    """What Discord refuses in a message's components given its flag (see the module's
+    docstring); `v2`: the message has (or is given) IS_COMPONENTS_V2."""
+    problems: list[Problem] = []
+    top = TOP_V2 if v2 else (comp.ACTION_ROW,)
+    for index, component in enumerate(components):
+        if component.get("type") not in top:
+            problems.append(([*prefix, index], "UNION_TYPE_CHOICES", _types(top)))
+    if not v2:
+        if len(components) > MAX_ROWS:
+            problems.append(_too_long(prefix, MAX_ROWS))
+        return problems
+    count, text = 0, 0
+    for path, component in comp.walk_paths(components, prefix):
+        count += 1
+        kind = component.get("type")
+        if kind == comp.TEXT_DISPLAY:
+            text += len(str(component.get("content") or ""))
+        elif kind == comp.CONTAINER:
+            for index, child in enumerate(component.get("components") or []):
+                if child.get("type") not in IN_CONTAINER:
+                    where = [*path, "components", index]
+                    problems.append((where, "UNION_TYPE_CHOICES", _types(IN_CONTAINER)))
+        elif kind == comp.MEDIA_GALLERY:
+            items = component.get("items") or []
+            if not 1 <= len(items) <= MAX_GALLERY:
+                problems.append(_too_long([*path, "items"], MAX_GALLERY))
+        elif kind == comp.SECTION:
+            problems += _section_problems(component, path)
+    if count > MAX_COMPONENTS:
+        many = f"A message may have at most {MAX_COMPONENTS} components."
+        problems.append((prefix, "COMPONENTS_TOO_MANY", many))
+    if text > MAX_TEXT:
+        long = f"Text displays may total at most {MAX_TEXT} characters."
+        problems.append((prefix, "COMPONENTS_TEXT_TOO_LONG", long))
+    return problems
+
+
+def _section_problems(section: dict[str, Any], path: list[str | int]) -> list[Problem]:
+    problems: list[Problem] = []
+    texts = section.get("components") or []
+    if not 1 <= len(texts) <= MAX_SECTION_TEXTS:
+        problems.append(_too_long([*path, "components"], MAX_SECTION_TEXTS))
+    for index, child in enumerate(texts):
+        if child.get("type") != comp.TEXT_DISPLAY:
+            where = [*path, "components", index]
+            problems.append((where, "UNION_TYPE_CHOICES", _types((comp.TEXT_DISPLAY,))))
+    accessory = section.get("accessory")
+    allowed = (comp.BUTTON, comp.THUMBNAIL)
+    if not isinstance(accessory, dict) or accessory.get("type") not in allowed:
+        problems.append(([*path, "accessory"], "UNION_TYPE_CHOICES", _types(allowed)))
+    return problems
+
+
+def legacy_field_problems(content: str, embeds: list[Any]) -> list[Problem]:
+    """A message with IS_COMPONENTS_V2 carries neither content nor embeds."""
+    problems: list[Problem] = []
+    for field, value in (("content", content), ("embeds", embeds)):
+        if value:
+            problems.append(
+                (
+                    [field],
+                    "MESSAGE_CANNOT_USE_LEGACY_FIELDS_WITH_COMPONENTS_V2",
+                    f"The '{field}' field cannot be used when using MessageFlags.IS_COMPONENTS_V2",
+                )
+            )
     return problems
 
 

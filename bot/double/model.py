@@ -1,7 +1,9 @@
 """The double's world: users, guilds, roles, channels, threads, messages, attachments.
 
 Each object knows how to show itself as Discord's JSON (`to_dict`). Tests read these
-objects directly (`message.content`, `message.attachments[0].data`).
+objects directly (`message.content`, `message.attachments[0].data`), and what a
+message shows whether it uses content and embeds or layout components
+(`message.said`, `message.cards`, `message.text`).
 """
 
 from __future__ import annotations
@@ -218,6 +220,7 @@ class Message:
     deleted: bool = False
     revision: int = 0
     reactions: dict[str, set[int]] = field(default_factory=dict)
+    pinged: list[int] = field(default_factory=list)  # users notified when it was posted
 
     @property
     def ephemeral(self) -> bool:
@@ -241,6 +244,16 @@ class Message:
         return comp.selects(self.components)
 
     @property
+    def controls(self) -> list[Json]:
+        """Every button and select, wherever it sits (rows, sections, containers)."""
+        return [c for c in comp.walk(self.components) if c.get("type") in comp.CONTROLS]
+
+    @property
+    def rows(self) -> list[Json]:
+        """Every action row, wherever it sits."""
+        return [c for c in comp.walk(self.components) if c.get("type") == comp.ACTION_ROW]
+
+    @property
     def text(self) -> str:
         """Content plus the visible text of embeds and text-display components."""
         parts = [self.content]
@@ -257,6 +270,34 @@ class Message:
             if component.get("type") == 10 and component.get("content"):
                 parts.append(str(component["content"]))
         return "\n".join(p for p in parts if p)
+
+    @property
+    def said(self) -> str:
+        """What the message says outside any card: its content, or with layout
+        components (IS_COMPONENTS_V2) its text displays outside containers."""
+        if not self.flags & IS_COMPONENTS_V2:
+            return self.content
+        return "\n".join(comp.texts(self.components, in_containers=False))
+
+    @property
+    def cards(self) -> list[Json]:
+        """The message's cards as `{"title", "description"}`: its embeds, or with layout
+        components its containers (a first line written as a heading, "### ...", is the
+        title; the rest of the container's text displays, sections' too, the
+        description)."""
+        if not self.flags & IS_COMPONENTS_V2:
+            return self.embeds
+        found: list[Json] = []
+        for container in self.components:
+            if container.get("type") != comp.CONTAINER:
+                continue
+            texts = comp.texts(container.get("components"))
+            title = None
+            if texts and texts[0].startswith("### "):
+                title, _, rest = texts[0].removeprefix("### ").partition("\n")
+                texts = [rest, *texts[1:]] if rest else texts[1:]
+            found.append({"title": title, "description": "\n".join(texts)})
+        return found
 
     def visible_for(self, user_id: int) -> bool:
         return self.visible_to is None or self.visible_to == user_id

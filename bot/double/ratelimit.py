@@ -1,4 +1,5 @@
-"""Per-route rate limits: off by default, switched on per route for tests.
+"""Rate limits: per route (off by default, switched on per route for tests) and the
+token's global budget (`GlobalLimit`: always counted, enforced on demand).
 
 Every answer carries the X-RateLimit headers discord.py reads. A limited route answers
 429 with `retry_after` (and the `Via` header discord.py looks for before it retries).
@@ -9,6 +10,8 @@ from __future__ import annotations
 
 import hashlib
 import time
+from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from fnmatch import fnmatchcase
 
@@ -17,6 +20,7 @@ from aiohttp import web
 from bot.double.http_app import json
 
 HEADROOM = 50
+GLOBAL_PER_SECOND = 50
 
 
 @dataclass
@@ -89,3 +93,67 @@ class RateLimits:
             "global": False,
         }
         return json(body, 429, headers)
+
+
+class GlobalLimit:
+    """Discord's global rate limit: 50 requests per second per token, whichever process
+    or client sends them (keyed by the Authorization header; without one, by address).
+    Interaction responses are exempt (the caller decides which requests count).
+
+    Counted in any window of one second (a sliding window: a client that stays within
+    it stays within a fixed window too). Past it: 429 with `global: true`,
+    `X-RateLimit-Global` and `X-RateLimit-Scope: global`, as Discord answers.
+
+    Not `enforced` by default: end-to-end tests play hours on a fake clock in seconds
+    of real time, far above any real traffic. Requests are counted all the same, so a
+    run can report its rate and `peak`; the multi-process tests and the load benchmark
+    enforce it (`DiscordDouble.discord_limits()`).
+    """
+
+    def __init__(
+        self,
+        limit: int = GLOBAL_PER_SECOND,
+        per: float = 1.0,
+        now: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.enforced = False
+        self.limit = limit
+        self.per = per
+        self.now = now
+        self.counted = 0  # requests that counted against the budget
+        self.exempt = 0  # interaction responses, which do not
+        self.peak = 0  # the most counted requests of one key in one window
+        self.refused: list[str] = []  # routes answered 429 global
+        self._windows: dict[str, deque[float]] = {}
+
+    def admit(self, key: str) -> float | None:
+        """Count a request of `key`; the retry_after if it is refused."""
+        now = self.now()
+        window = self._windows.setdefault(key, deque())
+        while window and now - window[0] >= self.per:
+            window.popleft()
+        if self.enforced and len(window) >= self.limit:
+            return max(window[0] + self.per - now, 0.001)
+        window.append(now)
+        self.counted += 1
+        self.peak = max(self.peak, len(window))
+        return None
+
+    def refuse(self, route: str, retry_after: float) -> web.Response:
+        self.refused.append(route)
+        headers = {
+            "Retry-After": str(max(1, round(retry_after))),
+            "X-RateLimit-Global": "true",
+            "X-RateLimit-Scope": "global",
+            "Via": "1.1 double",
+        }
+        body = {
+            "message": "You are being rate limited.",
+            "retry_after": retry_after,
+            "global": True,
+        }
+        return json(body, 429, headers)
+
+    def reset_stats(self) -> None:
+        self.counted = self.exempt = self.peak = 0
+        self.refused.clear()

@@ -43,8 +43,15 @@ async def gateway(request: web.Request) -> web.Response:
 
 
 async def gateway_bot(request: web.Request) -> web.Response:
-    limit = {"total": 1000, "remaining": 999, "reset_after": 14_400_000, "max_concurrency": 1}
-    return json({"url": double_of(request).gateway_url, "shards": 1, "session_start_limit": limit})
+    double = double_of(request)
+    gateway = double.gateway
+    return json(
+        {
+            "url": double.gateway_url,
+            "shards": gateway.recommended_shards,
+            "session_start_limit": gateway.starts.limit_object(),
+        }
+    )
 
 
 async def me(request: web.Request) -> web.Response:

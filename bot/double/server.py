@@ -16,11 +16,12 @@ from bot.core.clock import Clock, SystemClock
 from bot.double.errors import ApiError
 from bot.double.gateway import Gateway
 from bot.double.http_app import Exchange, build_app
+from bot.double.ids import new_token
 from bot.double.interactions import ACK_DEADLINE, Interactions
 from bot.double.model import Channel, Guild, Json, Message
-from bot.double.ratelimit import RateLimits
+from bot.double.ratelimit import GlobalLimit, RateLimits
 from bot.double.schema import SpecValidator
-from bot.double.state import DoubleState
+from bot.double.state import GUILDS, DoubleState
 from bot.double.users import SimUser
 
 T = TypeVar("T")
@@ -67,9 +68,12 @@ class DiscordDouble:
         self.port = port
         self.bot_token = bot_token
         self.state = DoubleState(self.clock, bot_name=bot_name, guild_name=guild_name)
-        self.gateway = Gateway(self.state, lambda: self.bot_token, lambda: self.gateway_url)
+        self.gateway = Gateway(
+            self.state, lambda: self.bot_token, lambda: self.gateway_url, self._reset_token
+        )
         self.interactions = Interactions(self.state, ack_timeout=ack_timeout)
         self.rate_limits = RateLimits()
+        self.global_limit = GlobalLimit()
         self.spec: SpecValidator | None = None
         if openapi is not False:
             path = Path(openapi) if isinstance(openapi, str | Path) else None
@@ -136,6 +140,15 @@ class DiscordDouble:
     def gateway_url(self) -> str:
         return f"ws://{self.reachable_host}:{self.port}/gateway-ws"
 
+    def _reset_token(self) -> None:
+        self.bot_token = new_token("reset.")
+
+    def discord_limits(self, on: bool = True) -> None:
+        """Discord's limits on the token, all at once: the global 50 requests/s and
+        IDENTIFY's `max_concurrency` per 5 s (tests of sharding and load run with them)."""
+        self.global_limit.enforced = on
+        self.gateway.starts.enforced = on
+
     # -- the world -----------------------------------------------------------------
 
     @property
@@ -154,6 +167,22 @@ class DiscordDouble:
             names = [c.name for c in (guild or self.guild).channels.values() if not c.deleted]
             raise LookupError(f"no channel {name_or_id!r}; channels: {names}")
         return found
+
+    def add_guild(self, name: str, *, shard: tuple[int, int] | None = None) -> Guild:
+        """Another server with the bot in it (and a #general); `shard=(id, count)`: one
+        whose id Discord's sharding formula puts on that shard. Its GUILD_CREATE goes
+        to the sessions of its shard."""
+        guild_id = self.state.ids.next_on_shard(*shard) if shard is not None else None
+        with self.state.muted():
+            guild = self.state.create_guild(name, guild_id)
+        self.state.emit("GUILD_CREATE", self.state.describe_guild(guild), GUILDS)
+        self.state.changed()
+        return guild
+
+    def join(self, sim: SimUser, guild: Guild, *, admin: bool = False) -> None:
+        """An existing member joins another server too."""
+        roles = [self.state.admin_role(guild).id] if admin else []
+        self.state.add_member(guild, sim.user, roles)
 
     def add_channel(
         self,

@@ -6,7 +6,8 @@ listeners (the Gateway), tagged with the intent that gates it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+import contextlib
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from bot.core.clock import Clock
@@ -95,6 +96,15 @@ class DoubleState:
         for listener in self._listeners:
             listener(event, data, intent)
 
+    @contextlib.contextmanager
+    def muted(self) -> Iterator[None]:
+        """No events while building something that is announced once, whole."""
+        listeners, self._listeners = self._listeners, []
+        try:
+            yield
+        finally:
+            self._listeners = listeners
+
     def changed(self, *messages: Message) -> None:
         """Wake waiters; `messages`: those this change touched (the page redraws them)."""
         self.notifier.notify()
@@ -112,8 +122,8 @@ class DoubleState:
         self.users[user.id] = user
         return user
 
-    def create_guild(self, name: str) -> Guild:
-        guild_id = self.ids.next()
+    def create_guild(self, name: str, guild_id: int | None = None) -> Guild:
+        guild_id = guild_id or self.ids.next()
         guild = Guild(guild_id, name, self.owner.id, self.now())
         guild.roles[guild_id] = Role(guild_id, "@everyone", perms.EVERYONE_DEFAULT)
         admin = Role(self.ids.next(), "Admin", perms.MODERATOR, position=2)

@@ -5,9 +5,9 @@ Drama-Lama (+3) and the Karma-Lama (-3) carry words as well as colours. Those wo
 come from the catalog in the reader's language (`words(say)`); the tiles are cached by
 kind, size and words.
 
-No text on a card is smaller than `SMALLEST` pixels (the pictures are shown at half
-size or larger, and nothing may show below 11 px): a word or corner value that does
-not fit a small card at that size is left out, its value and colour still say it.
+A card's value is never drawn smaller than `games.pictures.KEY` pixels, its words (the
+back's, a joker's or special card's name, "seen") never smaller than `MINOR`: a word that
+does not fit a small card at that size is left out, its value and colour still say it.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from functools import cache
 from PIL import Image, ImageDraw
 
 from games.lama.cards import DRAMA, JOKER, KARMA
-from games.pictures import INK, Say, font
+from games.pictures import INK, KEY, MINOR, Say, font
 
 RGB = tuple[int, int, int]
 
@@ -73,19 +73,25 @@ def _blank(
 
 
 def _centred(
-    draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: int, fill: RGB
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    text: str,
+    size: int,
+    fill: RGB,
+    minor: bool = False,
 ) -> None:
-    draw.text(xy, text, font=font(size), fill=fill, anchor="mm")
+    draw.text(xy, text, font=font(size, minor=minor), fill=fill, anchor="mm")
 
 
-SMALLEST = 22  # the smallest text on a card, in pixels
+SMALLEST = KEY  # the smallest value on a card, in pixels
+SMALLEST_WORD = MINOR  # the smallest word on a card
 
 
-def _fitting(text: str, size: int, width: float) -> int | None:
-    """The largest font size up to `size` (at least `SMALLEST`) at which `text` fits
+def _fitting(text: str, size: int, width: float, smallest: int = SMALLEST) -> int | None:
+    """The largest font size up to `size` (at least `smallest`) at which `text` fits
     `width`, or None when even the smallest does not."""
-    size = max(size, SMALLEST)
-    while size > SMALLEST and font(size).getlength(text) > width:
+    size = max(size, smallest)
+    while size > smallest and font(size).getlength(text) > width:
         size -= 1
     return size if font(size).getlength(text) <= width else None
 
@@ -105,9 +111,9 @@ def back(width: int, height: int, text: Words) -> Image.Image:
     draw.rounded_rectangle(
         (0, 0, width - 1, height - 1), max(4, width // 9), outline=CARD_EDGE, width=2
     )
-    size = _fitting(text.back, width // 5, width - 2 * inset - 8)
+    size = _fitting(text.back, width // 5, width - 2 * inset - 8, SMALLEST_WORD)
     if size is not None and height > 3 * size:
-        _centred(draw, (width / 2, height / 2), text.back, size, (200, 210, 220))
+        _centred(draw, (width / 2, height / 2), text.back, size, (200, 210, 220), minor=True)
     return tile
 
 
@@ -118,7 +124,7 @@ def face(kind: str, width: int, height: int, text: Words) -> Image.Image:
     positions' numbers.)"""
     mark = {JOKER: text.joker_mark, DRAMA: "+3", KARMA: "-3"}.get(kind, kind)
     big = _fitting(mark, int(height * 0.42), width - 8) or SMALLEST
-    small = _fitting(text.of(kind), int(height * 0.14), width - 8)
+    small = _fitting(text.of(kind), int(height * 0.14), width - 8, SMALLEST_WORD)
     if small is not None and height < 4 * small:
         small = None  # no room for a word below the value
     mid = (width / 2, height * (0.42 if small else 0.5))
@@ -132,7 +138,7 @@ def face(kind: str, width: int, height: int, text: Words) -> Image.Image:
         tile, draw = _blank(width, height, fill)
         _centred(draw, mid, mark, big, ink)
         if small is not None:
-            _centred(draw, foot, text.of(kind), small, ink)
+            _centred(draw, foot, text.of(kind), small, ink, minor=True)
         return tile
     tile, draw = _blank(width, height, CARD_FACE)
     ink = NEGATIVE if kind.startswith("-") else INK
@@ -167,19 +173,8 @@ def seen(kind: str, width: int, height: int, text: Words) -> Image.Image:
         kind, NEGATIVE if kind.startswith("-") else INK
     )
     _centred(draw, (cx, cy), mark, max(SMALLEST, int(r * 1.05)), ink)
-    size = _fitting(text.seen, int(height * 0.11), width - 12)
+    size = _fitting(text.seen, int(height * 0.11), width - 12, SMALLEST_WORD)
     if size is not None and height * 0.12 >= size * 0.9:
         # On the dark frame below the badge.
-        _centred(draw, (width / 2, height * 0.9), text.seen, size, (255, 230, 160))
-    return tile
-
-
-@cache
-def special_chip(kind: str, width: int, height: int) -> Image.Image:
-    """A small received special card: its value on the card's colour."""
-    drama = kind == DRAMA
-    tile, draw = _blank(width, height, DRAMA_FILL if drama else KARMA_FILL)
-    text = "+3" if drama else "-3"
-    size = max(SMALLEST, int(height * 0.62))
-    _centred(draw, (width / 2, height / 2), text, size, DRAMA_INK if drama else KARMA_INK)
+        _centred(draw, (width / 2, height * 0.9), text.seen, size, (255, 230, 160), minor=True)
     return tile

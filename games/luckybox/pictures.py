@@ -1,8 +1,10 @@
-"""The pictures: a player's cards (the private panel), and the table (the number
-revealed, every player's cards as of the last resolved reveal; at the end, the final
-scores). Drawn for Discord's attachment size (at most 1100 x 700, no text under 22 px)
-with the player marks of `games.pictures.name_letters`; every word comes from the
-catalog (`say`), every picture has its alt text.
+"""The pictures, drawn for a phone first: a player's cards (the private panel), and the
+table (the number revealed, every player's cards as of the last resolved reveal; at the
+end, the winners). A phone shows a picture about 320 px wide, so the pictures show the
+cards and the number; names, counts (lightning, moons, stars), the round and the
+scores are the message's words. At most `WIDTH` (640) px wide, no text below `KEY` px
+(`games.pictures`), with the player marks of `games.pictures.name_letters`; every word
+comes from the catalog (`say`), every picture has its alt text.
 
 Bonus slots are drawn as symbols (a star, a moon, one or two bolts, a digit or a ?
 in a ring), so no word needs to fit a small slot.
@@ -17,16 +19,20 @@ from dataclasses import dataclass
 from PIL import Image, ImageDraw
 
 from games.luckybox.deck import LIGHTNING, MOON, QUESTION, STAR
-from games.luckybox.views import BoardView, CardView, LuckyView, card_view
+from games.luckybox.views import CardView, LuckyView, card_view
 from games.pictures import (
     BACKGROUND,
     INK,
+    KEY,
     MUTED,
+    WIDTH,
     Say,
     font,
     kept,
     name_letters,
+    phone_scale,
     player_colour,
+    shown_scale,
 )
 
 RGB = tuple[int, int, int]
@@ -43,8 +49,8 @@ MOON_INK = (86, 100, 170)
 BOLT_INK = (213, 94, 0)
 NUMBER_INK = (0, 114, 178)
 MARK = (0, 120, 60)
-SMALLEST = 22
-MAX_W, MAX_H = 1100, 700
+SMALLEST = KEY
+MAX_W, MAX_H = WIDTH, 700
 
 
 # -- symbols ---------------------------------------------------------------------------------
@@ -115,9 +121,10 @@ def _x(draw: ImageDraw.ImageDraw, box: Box, width: int) -> None:
 
 # -- one card, large (the panel) --------------------------------------------------------------
 
-CELL = 64
-PAD = 10
-HEAD = 36
+CELL = 46
+PAD = 6
+HEAD = 34
+GAP = 10  # between cards
 CARD_W = 4 * CELL + 2 * PAD
 CARD_H = HEAD + 4 * CELL + PAD
 
@@ -131,12 +138,10 @@ def draw_card(
     x, y = xy
     edge = MARK if chosen else CARD_EDGE
     draw.rounded_rectangle(
-        (x, y, x + CARD_W, y + CARD_H), 12, fill=CARD_FACE, outline=edge, width=5 if chosen else 2
+        (x, y, x + CARD_W, y + CARD_H), 10, fill=CARD_FACE, outline=edge, width=5 if chosen else 2
     )
     title = say("luckybox.picture.card", number=card.card + 1)
-    draw.text((x + PAD, y + 6), title, font=font(SMALLEST, True), fill=INK)
-    count = sum(card.crossed)
-    draw.text((x + CARD_W - PAD, y + 6), f"{count}/9", font=font(SMALLEST), fill=MUTED, anchor="ra")
+    draw.text((x + PAD + 4, y + HEAD / 2 + 2), title, font=font(KEY, True), fill=INK, anchor="lm")
     gx, gy = x + PAD, y + HEAD
     for box in range(9):
         cx, cy = gx + (box % 3) * CELL, gy + (box // 3) * CELL
@@ -151,7 +156,7 @@ def draw_card(
         draw.text(
             (cx + CELL / 2, cy + CELL / 2),
             str(card.digits[box]),
-            font=font(36, True),
+            font=font(30, True),
             fill=ink,
             anchor="mm",
         )
@@ -162,8 +167,8 @@ def draw_card(
             sx, sy = gx + 3 * CELL, gy + line * CELL
         else:
             sx, sy = gx + (line - 3) * CELL, gy + 3 * CELL
-        slot = (sx + 6, sy + 6, sx + CELL - 6, sy + CELL - 6)
-        draw.rounded_rectangle(slot, 8, fill=SLOT_FACE)
+        slot = (sx + 4, sy + 4, sx + CELL - 4, sy + CELL - 4)
+        draw.rounded_rectangle(slot, 7, fill=SLOT_FACE)
         bonus_symbol(image, bonus, slot)
 
 
@@ -187,21 +192,22 @@ def _card_tile(card: CardView, say: Say, chosen: bool) -> Image.Image:
 def render_cards(
     cards: Sequence[CardView], say: Say, title: str, chosen: Sequence[int] = ()
 ) -> tuple[Image.Image, str]:
-    """A player's cards (up to 6, in rows of 3) under a title line; `chosen` framed."""
+    """A player's cards (up to 6, in rows of 3), `chosen` framed; `title` begins the
+    description (the message says it)."""
     shown = list(cards)[:6] or []
     columns = min(3, max(1, len(shown)))
     rows = max(1, math.ceil(len(shown) / 3))
-    gap = 16
-    width = max(columns * CARD_W + (columns + 1) * gap, 480)
-    height = 44 + rows * CARD_H + (rows + 1) * gap
-    image = Image.new("RGB", (width, height), BACKGROUND)
-    draw = ImageDraw.Draw(image)
-    draw.text((gap, 10), title, font=font(26, True), fill=INK)
+    width = columns * CARD_W + (columns + 1) * GAP
+    height = rows * CARD_H + (rows + 1) * GAP
     if not shown:
-        draw.text((gap, 60), say("luckybox.picture.no_cards"), font=font(SMALLEST), fill=MUTED)
+        words = say("luckybox.picture.no_cards")
+        width, height = int(font(KEY).getlength(words)) + 2 * GAP + 8, KEY + 4 * GAP
+    image = Image.new("RGB", (width, height), BACKGROUND)
+    if not shown:
+        ImageDraw.Draw(image).text((GAP + 4, 2 * GAP), words, font=font(KEY), fill=MUTED)
     for i, card in enumerate(shown):
-        x = gap + (i % 3) * (CARD_W + gap)
-        y = 44 + gap + (i // 3) * (CARD_H + gap)
+        x = GAP + (i % 3) * (CARD_W + GAP)
+        y = GAP + (i // 3) * (CARD_H + GAP)
         image.paste(_card_tile(card, say, card.card in chosen), (x, y))
     alt = " ".join([title, *(card_alt(card, say) for card in shown)])
     return image, alt
@@ -235,217 +241,167 @@ def card_alt(card: CardView, say: Say) -> str:
 
 # -- the table: the number and every player's cards, small ------------------------------------
 
-MINI = 28  # a small card's cell
-MINI_W = 3 * MINI + 8
-LEFT_W = 220
-ROW_H = 3 * MINI + 18
+MARGIN = 12
+MOST_CARDS = 6  # in play and completed, per player
+BADGE = 22  # a player's disc's radius, left of their cards
+ROW_GAP = 8
+NUMBER_H = 88  # the band with the number revealed (or the end's star and winners)
+TALLEST = 1.05  # a picture's height to its width, at most (a desktop shrinks it by height)
 
 
-def _mini(draw: ImageDraw.ImageDraw, x: float, y: float, card: CardView, completed: int) -> None:
+COLUMN_GAP = 24  # between two players side by side
+CELLS = range(40, 25, -1)  # the small cards' cells tried, largest first (digits need 26)
+
+
+@dataclass(frozen=True)
+class TableLayout:
+    """Players in `columns` side by side, each with their mark and `cards` small cards
+    (of `cell` px cells) in a row."""
+
+    seats: int
+    columns: int
+    cards: int
+    cell: int
+    band: int  # the number's band
+
+    @property
+    def side(self) -> int:
+        return 3 * self.cell + 8
+
+    @property
+    def block(self) -> int:
+        """A player's width: their mark and their cards."""
+        return 2 * BADGE + 10 + self.cards * (self.side + 8) - 8
+
+    @property
+    def size(self) -> tuple[int, int]:
+        rows = math.ceil(self.seats / self.columns)
+        width = 2 * MARGIN + self.columns * (self.block + COLUMN_GAP) - COLUMN_GAP
+        height = 2 * MARGIN + self.band + rows * (self.side + ROW_GAP) - ROW_GAP
+        return max(width, math.ceil(height / TALLEST)), height
+
+    def player(self, seat: int) -> tuple[int, int]:
+        """The top left of a player's mark and cards."""
+        column, row = seat % self.columns, seat // self.columns
+        x = MARGIN + column * (self.block + COLUMN_GAP)
+        return x, MARGIN + self.band + row * (self.side + ROW_GAP)
+
+
+def table_layout(view: LuckyView) -> TableLayout:
+    """The largest small cards that fit `MAX_W` x `MAX_H`, the players in one column or
+    side by side (early in a game, when they hold few cards): the cells largest as
+    shown (`_score`)."""
+    most = max((len(b.cards) + len(b.completed) for b in view.boards), default=0)
+    band = _band(view)
+    if most == 0:  # choosing the first cards: the players' marks in a row, and who is done
+        return TableLayout(view.seats, view.seats, 0, (2 * BADGE - 8) // 3, band)
+    cards = max(3, min(most, MOST_CARDS))
+    best: TableLayout | None = None
+    for columns in range(1, min(3, view.seats) + 1):
+        for cell in CELLS:
+            found = TableLayout(view.seats, columns, cards, cell, band)
+            width, height = found.size
+            if width <= MAX_W and height <= MAX_H:
+                if best is None or _score(found) > _score(best):
+                    best = found
+                break
+    assert best is not None, "six players with six cards fit"
+    return best
+
+
+def _score(lay: TableLayout) -> float:
+    """How large the cells show on a phone and on a desktop, together: a picture half
+    empty, or one shrunk by its height on a desktop, shows them smaller."""
+    width, height = lay.size
+    return lay.cell * (phone_scale(width, height) + shown_scale(width, height))
+
+
+def _mini(
+    draw: ImageDraw.ImageDraw, x: float, y: float, cell: int, card: CardView, completed: int
+) -> None:
     """A small card: its digits, crossed ones struck out; a completed card is green
     with the round it was completed in."""
+    side = 3 * cell + 8
     face, edge = (DONE_FACE, DONE_EDGE) if completed else (CARD_FACE, CARD_EDGE)
-    draw.rounded_rectangle((x, y, x + MINI_W, y + MINI_W), 6, fill=face, outline=edge, width=2)
+    draw.rounded_rectangle((x, y, x + side, y + side), 6, fill=face, outline=edge, width=2)
     if completed:
-        draw.text(
-            (x + MINI_W / 2, y + MINI_W / 2),
-            f"R{completed}",
-            font=font(30, True),
-            fill=DONE_EDGE,
-            anchor="mm",
-        )
+        centre = (x + side / 2, y + side / 2)
+        draw.text(centre, f"R{completed}", font=font(30, True), fill=DONE_EDGE, anchor="mm")
         return
     for box in range(9):
-        cx, cy = x + 4 + (box % 3) * MINI, y + 4 + (box // 3) * MINI
+        cx, cy = x + 4 + (box % 3) * cell, y + 4 + (box // 3) * cell
         ink = MUTED if card.crossed[box] else INK
         draw.text(
-            (cx + MINI / 2, cy + MINI / 2),
+            (cx + cell / 2, cy + cell / 2 + 1),
             str(card.digits[box]),
-            font=font(SMALLEST),
+            font=font(max(KEY, cell * 3 // 4)),
             fill=ink,
             anchor="mm",
         )
         if card.crossed[box]:
-            _x(draw, (cx, cy, cx + MINI, cy + MINI), 3)
+            _x(draw, (cx, cy, cx + cell, cy + cell), 3)
 
 
-def _player_row(
-    image: Image.Image,
-    y: int,
-    seat: int,
-    board: BoardView,
-    name: str,
-    mark: str,
-    side: str,
-    acted: bool,
-    x0: int,
+def _badge(
+    draw: ImageDraw.ImageDraw, centre: tuple[float, float], seat: int, mark: str, acted: bool
 ) -> None:
-    draw = ImageDraw.Draw(image)
-    r = 20
-    draw.ellipse((x0, y + 6, x0 + 2 * r, y + 6 + 2 * r), fill=player_colour(seat), outline=INK)
+    """A player's disc with their mark; a green tick on it when done with this step."""
+    x, y = centre
+    r = BADGE
+    draw.ellipse((x - r, y - r, x + r, y + r), fill=player_colour(seat), outline=INK)
     ink = INK if seat % 8 in (1, 4, 6) else (255, 255, 255)
-    draw.text((x0 + r, y + 6 + r), mark, font=font(SMALLEST, True), fill=ink, anchor="mm")
-    short = name if font(SMALLEST, True).getlength(name) <= 170 else name[:10] + "…"
-    draw.text((x0 + 2 * r + 8, y + 10), short, font=font(SMALLEST, True), fill=INK)
-    draw.text((x0, y + 56), side, font=font(SMALLEST), fill=MUTED)
-    if acted:  # a green tick on the badge: done with this step
-        tx, ty = x0 + 2 * r - 6, y + 2 * r - 2
-        draw.ellipse((tx - 12, ty - 12, tx + 12, ty + 12), fill=MARK, outline=(255, 255, 255))
-        draw.line((tx - 6, ty, tx - 1, ty + 5, tx + 7, ty - 6), fill=(255, 255, 255), width=3)
-    cx = x0 + 230
-    cards = [(c, 0) for c in board.cards]
-    cards += [(_done_card(d.card), d.round) for d in board.completed]
-    for card, completed in cards:
-        _mini(draw, cx, y + 4, card, completed)
-        cx += MINI_W + 8
+    draw.text((x, y), mark, font=font(KEY, True), fill=ink, anchor="mm")
+    if acted:
+        tx, ty = x + r - 4, y + r - 4
+        draw.ellipse((tx - 11, ty - 11, tx + 11, ty + 11), fill=MARK, outline=(255, 255, 255))
+        draw.line((tx - 6, ty, tx - 1, ty + 5, tx + 6, ty - 5), fill=(255, 255, 255), width=3)
 
 
 def _done_card(card: int) -> CardView:
     return card_view(card, (1 << 9) - 1)
 
 
-def _side(view: LuckyView, seat: int, say: Say) -> str:
-    board = view.boards[seat]
-    if view.scores is not None:
-        return say("luckybox.picture.total", count=view.scores[seat].total)
-    stars = board.stars[min(view.round, view.rounds) - 1]
-    return say("luckybox.picture.counts", lightning=board.lightning, moons=board.moons, stars=stars)
+def _band(view: LuckyView) -> int:
+    """The number's band: the number revealed, or the end's star and winners."""
+    return NUMBER_H if view.stage in ("reveal", "over") else 0
 
 
 def render_table(
     view: LuckyView, say: Say, names: Sequence[str], letters: Sequence[str] | None = None
 ) -> tuple[Image.Image, str]:
-    """The number revealed (large) with the round and reveal, or the stage; then one row
-    per player with their cards. At the end, each player's total."""
+    """The number revealed (large), or at the end a star and the winners' marks; then one
+    row per player: their mark and their cards."""
     marks = tuple(letters) if letters is not None else name_letters(names)
-    rows = view.seats
-    most = max((len(b.cards) + len(b.completed) for b in view.boards), default=3)
-    width = min(MAX_W, max(LEFT_W + 40 + 230 + max(most, 3) * (MINI_W + 8) + 10, 760))
-    height = max(320, 16 + rows * (ROW_H + 8) + 8)
-    image = Image.new("RGB", (width, height), BACKGROUND)
+    lay = table_layout(view)
+    image = Image.new("RGB", lay.size, BACKGROUND)
     draw = ImageDraw.Draw(image)
-    box = left_box(height)
-    _draw_left_panel(draw, left_panel(view, say, box, marks), box)
-    for seat in range(view.seats):
-        y = 16 + seat * (ROW_H + 8)
-        _player_row(
-            image,
-            y,
-            seat,
-            view.boards[seat],
-            names[seat],
-            marks[seat],
-            _side(view, seat, say),
-            view.acted[seat],
-            LEFT_W + 40,
-        )
+    _draw_band(draw, view, marks)
+    side = lay.side
+    for seat, board in enumerate(view.boards):
+        x, y = lay.player(seat)
+        _badge(draw, (x + BADGE, y + side / 2), seat, marks[seat], view.acted[seat])
+        x += 2 * BADGE + 10
+        cards = [(c, 0) for c in board.cards]
+        cards += [(_done_card(d.card), d.round) for d in board.completed]
+        for card, completed in cards:
+            _mini(draw, x, y, lay.cell, card, completed)
+            x += side + 8
     return image, table_alt(view, say, names)
 
 
-@dataclass(frozen=True)
-class Label:
-    """A line of text placed in a picture (`anchor` as in Pillow)."""
-
-    text: str
-    xy: tuple[float, float]
-    size: int
-    bold: bool = False
-    ink: RGB = INK
-    anchor: str = "mm"
-
-    def box(self) -> Box:
-        """The pixels the text covers."""
-        x0, y0, x1, y1 = font(self.size, self.bold).getbbox(self.text, anchor=self.anchor)
-        x, y = self.xy
-        return x + x0, y + y0, x + x1, y + y1
-
-
-@dataclass(frozen=True)
-class LeftPanel:
-    """What the panel beside the players shows, where: its words, the star of the end
-    and the winners' badges (boxes)."""
-
-    labels: tuple[Label, ...]
-    star: tuple[float, float, float] | None = None  # centre and radius
-    badges: tuple[tuple[int, Box], ...] = ()  # seat and box
-
-
-def left_box(height: int) -> tuple[int, int, int, int]:
-    """The panel beside the players in a table picture `height` px high: x, y, w, h."""
-    return 16, 16, LEFT_W, height - 32
-
-
-def left_panel(
-    view: LuckyView, say: Say, box: tuple[int, int, int, int], marks: Sequence[str]
-) -> LeftPanel:
-    """The number revealed (large) with the reveal and the round, or the stage and the
-    round; at the end, the winners' badges and their score."""
-    x, y, w, h = box
-    cx = x + w / 2
-    if view.stage == "over" and view.scores is not None:
-        return _final_panel(view, say, box, marks)
+def _draw_band(draw: ImageDraw.ImageDraw, view: LuckyView, marks: Sequence[str]) -> None:
+    """The number revealed in a box; at the end, a star and the winners' marks."""
     if view.stage == "reveal" and view.number is not None:
-        size = min(200, int(h * 0.55))
-        line = say("luckybox.picture.reveal", reveal=view.reveal, reveals=view.reveals)
-        labels = [
-            Label(str(view.number), (cx, y + h * 0.42), size, bold=True),
-            Label(line, (cx, y + h - 70), SMALLEST, ink=MUTED),
-        ]
-    else:
-        key = {"keep": "keeping", "choose": "choosing"}.get(view.stage, "final")
-        word = say(f"luckybox.picture.{key}")
-        size = SMALLEST + 4
-        while size > SMALLEST and font(size, True).getlength(word) > w - 20:
-            size -= 1
-        labels = [Label(word, (cx, y + h * 0.42), size, bold=True)]
-    line = say("luckybox.picture.round", round=view.round, rounds=view.rounds)
-    labels.append(Label(line, (cx, y + h - 36), SMALLEST, bold=True))
-    return LeftPanel(tuple(labels))
-
-
-def _final_panel(
-    view: LuckyView, say: Say, box: tuple[int, int, int, int], marks: Sequence[str]
-) -> LeftPanel:
-    """The end: the word for it, a star, the winners' badges side by side and their
-    score below them (no round: the game is over)."""
-    x, y, w, _ = box
-    assert view.scores is not None
-    cx = x + w / 2
-    labels = [Label(say("luckybox.picture.final"), (cx, y + 40), 30, bold=True)]
-    winners = (view.winners or [])[:3]
-    r, gap, top = 26, 12, y + 160
-    left = cx - (len(winners) * 2 * r + (len(winners) - 1) * gap) / 2
-    badges = []
-    for i, seat in enumerate(winners):
-        bx = left + i * (2 * r + gap)
-        badges.append((seat, (bx, top, bx + 2 * r, top + 2 * r)))
-        ink = INK if seat % 8 in (1, 4, 6) else (255, 255, 255)
-        labels.append(Label(marks[seat], (bx + r, top + r), SMALLEST + 4, bold=True, ink=ink))
-    if winners:
-        points = say("luckybox.picture.total", count=view.scores[winners[0]].total)
-        labels.append(Label(points, (cx, top + 2 * r + 30), SMALLEST, bold=True))
-    return LeftPanel(tuple(labels), star=(cx, y + 110, 34), badges=tuple(badges))
-
-
-def _draw_left_panel(
-    draw: ImageDraw.ImageDraw, panel: LeftPanel, box: tuple[int, int, int, int]
-) -> None:
-    x, y, w, h = box
-    draw.rounded_rectangle(
-        (x, y, x + w, y + h), 14, fill=(255, 255, 255), outline=CARD_EDGE, width=2
-    )
-    if panel.star is not None:
-        _star(draw, *panel.star, STAR_INK)
-    for seat, badge in panel.badges:
-        draw.ellipse(badge, fill=player_colour(seat), outline=INK)
-    for label in panel.labels:
-        draw.text(
-            label.xy,
-            label.text,
-            font=font(label.size, label.bold),
-            fill=label.ink,
-            anchor=label.anchor,
-        )
+        box = (MARGIN, MARGIN, MARGIN + NUMBER_H + 20, MARGIN + NUMBER_H - 10)
+        draw.rounded_rectangle(box, 12, fill=(255, 255, 255), outline=CARD_EDGE, width=2)
+        centre = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2 + 2)
+        draw.text(centre, str(view.number), font=font(64, True), fill=INK, anchor="mm")
+    elif view.stage == "over":
+        cy = MARGIN + (NUMBER_H - 10) / 2
+        _star(draw, MARGIN + 34, cy, 32, STAR_INK)
+        for i, seat in enumerate((view.winners or [])[:8]):
+            x = MARGIN + 80 + BADGE + i * (2 * BADGE + 10)
+            _badge(draw, (x, cy), seat, marks[seat], acted=False)
 
 
 def table_alt(view: LuckyView, say: Say, names: Sequence[str]) -> str:
@@ -470,7 +426,6 @@ def table_alt(view: LuckyView, say: Say, names: Sequence[str]) -> str:
                 cards=len(board.cards),
                 crossed=", ".join(str(n) for n in crossed) or "-",
                 completed=len(board.completed),
-                side=_side(view, seat, say),
             )
         )
     return " ".join(parts)

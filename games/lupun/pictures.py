@@ -1,17 +1,19 @@
-"""Pictures of Miss Lupun, drawn from views only.
+"""Pictures of Miss Lupun, drawn from views only, for a phone first.
 
 - `render_board(view, say, names, letters)`: the board, each tile in its player's
   colour with the player's mark (jokers: a J framed in the colour of whoever placed
-  it), and beside it every player's ten tiles: in hand, placed this round (faded),
-  turned over (circled, as on the tile's back), joker tiles and a face-up win card.
-  With `report`, the board of that finished round and its points.
-- `render_tasks(cards, say, board)`: task cards side by side, each with its points,
-  a diagram of the board with the spaces it involves (and the numbers already
-  there), and its sentence.
+  it), and beside it every player's ten tiles: in hand, placed this round (faded) and
+  turned over (circled, as on the tile's back). With `report`, the board of that
+  finished round and the tiles it left in hand.
+- `render_tasks(cards, say, board)`: task cards side by side, each with its number,
+  its points and a diagram of the board with the spaces it involves (and the numbers
+  already there).
 
 Each returns the image and its description (alt text). Every word comes from the
-catalog through `say`. At most 1100 x 700 px with no text below 22 px, so nothing
-shows below 11 px in Discord's 550 x 350 (see `games.pictures`).
+catalog through `say`. A phone shows a picture about 320 px wide, so the pictures
+show what is spatial and leave the rest to the message's words: the status, names,
+points, jokers and win cards, and the tasks' sentences. At most `WIDTH` (640) px wide,
+with no text below `KEY` px but labels (`MINOR`): see `games.pictures`.
 """
 
 from __future__ import annotations
@@ -24,16 +26,32 @@ from games.lupun.board import COLUMN_LETTERS, COLUMNS, ROWS, SIZE, space_name
 from games.lupun.cards import task
 from games.lupun.models import JOKER, TILES, RoundReport
 from games.lupun.views import LupunView
-from games.pictures import BACKGROUND, INK, MUTED, Say, font, player_colour, player_letter
+from games.pictures import (
+    BACKGROUND,
+    INK,
+    KEY,
+    MINOR,
+    MUTED,
+    WIDTH,
+    Say,
+    font,
+    player_colour,
+    player_letter,
+)
 
 RGB = tuple[int, int, int]
 
-WIDTH, HEIGHT = 1100, 700
-TEXT = 22  # the smallest text drawn
-CELL = 104  # a board space in the table picture
-BOARD_X, BOARD_Y = 46, 52
-SIDE_X = BOARD_X + COLUMNS * CELL + 28  # the players' column
-TILE = 42  # a tile in the players' column
+MARGIN = 12
+LABELS = 30  # the band of column letters above the board and row numbers beside it
+CELL = 82  # a board space
+BOARD_X, BOARD_Y = MARGIN + LABELS, MARGIN + LABELS
+SIDE_X = BOARD_X + COLUMNS * CELL + 16  # the players' column
+BADGE = 40  # a player's mark, beside their tiles
+TILE = 36  # a tile in the players' column, five to a row
+TILE_GAP = 3
+SEAT_GAP = 10  # between players in the column
+HEIGHT = BOARD_Y + ROWS * CELL + MARGIN
+DIGIT = 44  # a number on the board
 WHITE = (255, 255, 255)
 GRID = (180, 176, 168)
 FADED = (222, 219, 212)
@@ -45,28 +63,6 @@ def _ink_on(colour: RGB) -> RGB:
     """Dark or white text, whichever reads on `colour`."""
     r, g, b = colour
     return INK if 0.299 * r + 0.587 * g + 0.114 * b > 150 else WHITE
-
-
-def _fit(text: str, size: int, width: float, bold: bool = False) -> str:
-    f = font(size, bold)
-    if f.getlength(text) <= width:
-        return text
-    while text and f.getlength(text + "…") > width:
-        text = text[:-1]
-    return text.rstrip() + "…"
-
-
-def _wrap(text: str, size: int, width: float, most: int) -> list[str]:
-    f = font(size)
-    lines: list[str] = []
-    for word in text.split():
-        if lines and f.getlength(f"{lines[-1]} {word}") <= width:
-            lines[-1] = f"{lines[-1]} {word}"
-        else:
-            lines.append(word)
-    if len(lines) > most:
-        lines = [*lines[: most - 1], " ".join(lines[most - 1 :])]
-    return [_fit(line, size, width) for line in lines]
 
 
 def _marks(seats: int, letters: Sequence[str] | None) -> tuple[str, ...]:
@@ -88,25 +84,22 @@ def _tile(
     value: int,
     owner: int,
     mark: str,
-    size: int,
 ) -> None:
     """A placed tile: its number on the owner's colour and the owner's mark; a joker
     is a J on white, framed in the owner's colour."""
     x0, y0, x1, y1 = box
     colour = player_colour(owner)
     if value == JOKER:
-        draw.rounded_rectangle(box, radius=10, fill=WHITE, outline=colour, width=9)
+        draw.rounded_rectangle(box, radius=9, fill=WHITE, outline=colour, width=8)
         text, ink = "J", INK
     else:
-        draw.rounded_rectangle(box, radius=10, fill=colour, outline=INK, width=2)
+        draw.rounded_rectangle(box, radius=9, fill=colour, outline=INK, width=2)
         text, ink = str(value), _ink_on(colour)
-    centre = ((x0 + x1) / 2, (y0 + y1) / 2 + size * 0.08)
-    draw.text(centre, text, font=font(size, True), fill=ink, anchor="mm")
-    small = font(TEXT, True)
-    if value == JOKER:
-        draw.text((x0 + 13, y0 + 10), mark, font=small, fill=INK, anchor="la")
-    else:
-        draw.text((x0 + 8, y0 + 5), mark, font=small, fill=ink, anchor="la")
+    centre = ((x0 + x1) / 2 + 6, (y0 + y1) / 2 + 8)
+    draw.text(centre, text, font=font(DIGIT, True), fill=ink, anchor="mm")
+    inset = 11 if value == JOKER else 5
+    mark_font = font(MINOR, True, minor=True)
+    draw.text((x0 + inset, y0 + inset - 2), mark, font=mark_font, fill=ink, anchor="la")
 
 
 def _board(
@@ -115,13 +108,13 @@ def _board(
     owners: Sequence[int | None],
     marks: Sequence[str],
 ) -> None:
-    label = font(TEXT + 4, True)
+    label = font(KEY, True)
     for col in range(COLUMNS):
         x = BOARD_X + col * CELL + CELL / 2
-        draw.text((x, BOARD_Y - 8), COLUMN_LETTERS[col], font=label, fill=MUTED, anchor="ms")
+        draw.text((x, BOARD_Y - 5), COLUMN_LETTERS[col], font=label, fill=MUTED, anchor="ms")
     for row in range(ROWS):
         y = BOARD_Y + row * CELL + CELL / 2
-        draw.text((BOARD_X - 12, y), str(row + 1), font=label, fill=MUTED, anchor="rm")
+        draw.text((BOARD_X - 8, y), str(row + 1), font=label, fill=MUTED, anchor="rm")
     for space in range(SIZE):
         col, row = space % COLUMNS, space // COLUMNS
         x0, y0 = BOARD_X + col * CELL, BOARD_Y + row * CELL
@@ -131,26 +124,25 @@ def _board(
             draw.text(
                 (x0 + CELL / 2, y0 + CELL / 2),
                 space_name(space),
-                font=font(TEXT),
+                font=font(KEY),
                 fill=FADED,
                 anchor="mm",
             )
             continue
-        box = (x0 + 6, y0 + 6, x0 + CELL - 6, y0 + CELL - 6)
-        _tile(draw, box, value, owner, marks[owner], 52)
+        _tile(draw, (x0 + 5, y0 + 5, x0 + CELL - 5, y0 + CELL - 5), value, owner, marks[owner])
+
+
+def hand_tile_box(seat: int, value: int) -> tuple[int, int, int, int]:
+    """Where `seat`'s tile `value` lies in the players' column: five to a row."""
+    x = SIDE_X + BADGE + 8 + (value % 5) * (TILE + TILE_GAP)
+    y = BOARD_Y + seat * (2 * TILE + TILE_GAP + SEAT_GAP) + (value // 5) * (TILE + TILE_GAP)
+    return x, y, x + TILE, y + TILE
 
 
 def _hand_tile(
-    draw: ImageDraw.ImageDraw,
-    x: float,
-    y: float,
-    value: int,
-    seat: int,
-    *,
-    held: bool,
-    turned: bool,
+    draw: ImageDraw.ImageDraw, seat: int, value: int, *, held: bool, turned: bool
 ) -> None:
-    box = (x, y, x + TILE, y + TILE)
+    box = hand_tile_box(seat, value)
     colour = player_colour(seat)
     if held:
         draw.rounded_rectangle(box, radius=6, fill=colour, outline=INK, width=1)
@@ -158,101 +150,29 @@ def _hand_tile(
     else:  # placed this round
         draw.rounded_rectangle(box, radius=6, fill=FADED, outline=GRID, width=1)
         ink = MUTED
-    centre = (x + TILE / 2, y + TILE / 2 + 1)
-    draw.text(centre, str(value), font=font(TEXT + 2, True), fill=ink, anchor="mm")
+    x0, y0, x1, y1 = box
+    centre = ((x0 + x1) / 2, (y0 + y1) / 2 + 1)
+    draw.text(centre, str(value), font=font(KEY, True), fill=ink, anchor="mm")
     if turned:  # the circled face, as on the tile's back
-        draw.ellipse((x + 5, y + 5, x + TILE - 5, y + TILE - 5), outline=ink, width=3)
+        draw.ellipse((x0 + 3, y0 + 3, x1 - 3, y1 - 3), outline=ink, width=2)
 
 
 def _players(
-    draw: ImageDraw.ImageDraw,
-    view: LupunView,
-    marks: Sequence[str],
-    names: Sequence[str],
-    say: Say,
-    top: int,
-    report: RoundReport | None,
+    draw: ImageDraw.ImageDraw, view: LupunView, marks: Sequence[str], report: RoundReport | None
 ) -> None:
-    """Each player's mark, name, score and ten tiles; with `report`, as that round
-    ended (its points, and the tiles it left in hand)."""
-    points = [s.points for s in report.seats] if report is not None else None
-    seats = view.seats
-    band = min(120, (HEIGHT - top - 10) // seats)
-    width = WIDTH - SIDE_X - 10
-    for seat in range(seats):
-        y = top + seat * band
+    """Each player's mark and ten tiles; with `report`, as that round ended (the tiles
+    it left in hand)."""
+    for seat in range(view.seats):
+        _, y, _, _ = hand_tile_box(seat, 0)
         colour = player_colour(seat)
-        draw.rounded_rectangle((SIDE_X, y, SIDE_X + 40, y + 40), radius=6, fill=colour)
-        draw.text(
-            (SIDE_X + 20, y + 21),
-            marks[seat],
-            font=font(TEXT, True),
-            fill=_ink_on(colour),
-            anchor="mm",
-        )
-        score = (
-            say("lupun.picture.round_points", count=points[seat])
-            if points is not None
-            else say("lupun.picture.total", count=view.totals[seat])
-        )
-        score_w = font(TEXT).getlength(score)
-        name_w = width - 52 - score_w - 12
-        draw.text(
-            (SIDE_X + 52, y + 8),
-            _fit(names[seat], TEXT + 2, name_w, True),
-            font=font(TEXT + 2, True),
-            fill=INK,
-        )
-        draw.text((WIDTH - 10, y + 10), score, font=font(TEXT), fill=INK, anchor="ra")
-        row_y = y + 48
+        badge = (SIDE_X, y + TILE // 2 - 2, SIDE_X + BADGE, y + TILE // 2 - 2 + BADGE)
+        draw.rounded_rectangle(badge, radius=6, fill=colour, outline=INK, width=1)
+        centre = (SIDE_X + BADGE / 2, (badge[1] + badge[3]) / 2 + 1)
+        draw.text(centre, marks[seat], font=font(KEY, True), fill=_ink_on(colour), anchor="mm")
         held = _held(view, seat, report)
         turned = set(view.turned[seat])
         for value in TILES:
-            x = SIDE_X + value * (TILE + 4)
-            _hand_tile(
-                draw,
-                x,
-                row_y,
-                value,
-                seat,
-                held=value in held,
-                turned=value in turned,
-            )
-        extra_x = SIDE_X + 10 * (TILE + 4) + 6
-        if view.jokers[seat] and points is None:
-            draw.rounded_rectangle(
-                (extra_x, row_y, extra_x + TILE, row_y + TILE),
-                radius=6,
-                fill=WHITE,
-                outline=colour,
-                width=5,
-            )
-            joker = "J" if view.jokers[seat] == 1 else f"J{view.jokers[seat]}"
-            draw.text(
-                (extra_x + TILE / 2, row_y + TILE / 2 + 1),
-                joker,
-                font=font(TEXT, True),
-                fill=INK,
-                anchor="mm",
-            )
-            extra_x += TILE + 6
-        if view.win_card[seat] and points is None:
-            word = say("lupun.picture.win_card")
-            w = font(TEXT, True).getlength(word) + 14
-            draw.rounded_rectangle(
-                (extra_x, row_y, extra_x + w, row_y + TILE),
-                radius=6,
-                fill=(240, 228, 66),
-                outline=INK,
-                width=2,
-            )
-            draw.text(
-                (extra_x + w / 2, row_y + TILE / 2 + 1),
-                word,
-                font=font(TEXT, True),
-                fill=INK,
-                anchor="mm",
-            )
+            _hand_tile(draw, seat, value, held=value in held, turned=value in turned)
 
 
 def _held(view: LupunView, seat: int, report: RoundReport | None) -> set[int]:
@@ -264,12 +184,10 @@ def _held(view: LupunView, seat: int, report: RoundReport | None) -> set[int]:
     return set(view.tiles[seat]) if view.tiles else set(TILES)
 
 
-def _status(view: LupunView, names: Sequence[str], say: Say) -> str:
-    if view.stage == "over":
-        return say("lupun.picture.over")
-    if view.stage == "place" and view.to_act is not None:
-        return say("lupun.picture.to_place", player=names[view.to_act], taken=view.placements)
-    return say(f"lupun.picture.stage.{view.stage}")
+def board_size(seats: int) -> tuple[int, int]:
+    _, _, right, _ = hand_tile_box(0, 4)
+    _, _, _, bottom = hand_tile_box(seats - 1, 9)
+    return right + MARGIN, max(HEIGHT, bottom + MARGIN)
 
 
 def render_board(
@@ -281,23 +199,17 @@ def render_board(
 ) -> tuple[Image.Image, str]:
     marks = _marks(view.seats, letters)
     who = _names(view.seats, names, say, marks)
-    image = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
+    image = Image.new("RGB", board_size(view.seats), BACKGROUND)
     draw = ImageDraw.Draw(image)
     board = report.board if report is not None else view.board
     owners = report.owners if report is not None else view.owners
     _board(draw, board, owners, marks)
+    _players(draw, view, marks, report)
     if report is not None:
         title = say("lupun.picture.round_over", round=report.round)
-        points: list[int] | None = [s.points for s in report.seats]
     else:
         title = say("lupun.picture.round", round=view.round)
-        points = None
-    width = WIDTH - SIDE_X - 10
-    draw.text((SIDE_X, 10), _fit(title, 28, width, True), font=font(28, True), fill=INK)
-    status = _status(view, who, say) if report is None else say("lupun.picture.revealed")
-    draw.text((SIDE_X, 48), _fit(status, TEXT, width), font=font(TEXT), fill=MUTED)
-    _players(draw, view, marks, who, say, 90, report)
-    return image, _board_alt(view, board, owners, who, say, title, points)
+    return image, _board_alt(view, board, owners, who, say, title, report)
 
 
 def _board_alt(
@@ -307,7 +219,7 @@ def _board_alt(
     names: Sequence[str],
     say: Say,
     title: str,
-    points: Sequence[int] | None,
+    report: RoundReport | None,
 ) -> str:
     rows = []
     for row in range(ROWS):
@@ -321,80 +233,75 @@ def _board_alt(
                 shown = say("lupun.picture.joker") if value == JOKER else str(value)
                 cells.append(f"{shown} ({names[owner][:12]})")
         rows.append(say("lupun.picture.alt_row", row=row + 1, cells=", ".join(cells)))
-    if points is not None:
-        tally = ", ".join(f"{names[s][:12]} {points[s]}" for s in range(view.seats))
-    else:
-        tally = ", ".join(
-            f"{names[s][:12]} {' '.join(str(t) for t in view.tiles[s]) or '–'}"
-            for s in range(view.seats)
-        )
-    key = "lupun.picture.alt_points" if points is not None else "lupun.picture.alt_tiles"
-    return f"{title}. {' '.join(rows)} {say(key, tally=tally)}"[:1000]
+    tally = ", ".join(
+        f"{names[s][:12]} {' '.join(str(t) for t in sorted(_held(view, s, report))) or '–'}"
+        for s in range(view.seats)
+    )
+    return f"{title}. {' '.join(rows)} {say('lupun.picture.alt_tiles', tally=tally)}"[:1000]
 
 
 # -- task cards ------------------------------------------------------------------------------
 
-CARD_H = 600
-MINI = 42  # a space in a card's diagram
+CARD_GAP = 10
+CARD_PAD = 12
+CARD_HEAD = 58  # a card's number and points, above its diagram
+MINI_MOST = 44  # the largest space in a card's diagram
+
+
+def tasks_layout(count: int) -> tuple[int, int, int]:
+    """The width of each of `count` cards side by side, a diagram's space, and the
+    picture's height."""
+    count = max(1, count)
+    card_w = (WIDTH - 2 * MARGIN - (count - 1) * CARD_GAP) // count
+    mini = min(MINI_MOST, (card_w - 2 * CARD_PAD) // COLUMNS)
+    return card_w, mini, 2 * MARGIN + CARD_HEAD + ROWS * mini + CARD_PAD
 
 
 def _diagram(
-    draw: ImageDraw.ImageDraw, x: float, y: float, region: set[int], board: Sequence[int | None]
+    draw: ImageDraw.ImageDraw,
+    x: float,
+    y: float,
+    mini: int,
+    region: set[int],
+    board: Sequence[int | None],
 ) -> None:
     for space in range(SIZE):
         col, row = space % COLUMNS, space // COLUMNS
-        x0, y0 = x + col * MINI, y + row * MINI
+        x0, y0 = x + col * mini, y + row * mini
         fill = REGION if space in region else WHITE
-        draw.rectangle((x0, y0, x0 + MINI, y0 + MINI), fill=fill, outline=GRID, width=1)
-        value = board[space] if board else None
+        draw.rectangle((x0, y0, x0 + mini, y0 + mini), fill=fill, outline=GRID, width=1)
+        value = board[space]
         if value is not None:
             shown = "J" if value == JOKER else str(value)
-            draw.text(
-                (x0 + MINI / 2, y0 + MINI / 2 + 1),
-                shown,
-                font=font(TEXT, True),
-                fill=INK,
-                anchor="mm",
-            )
-    draw.rectangle((x, y, x + COLUMNS * MINI, y + ROWS * MINI), outline=INK, width=2)
+            centre = (x0 + mini / 2, y0 + mini / 2 + 1)
+            draw.text(centre, shown, font=font(KEY, True), fill=INK, anchor="mm")
+    draw.rectangle((x, y, x + COLUMNS * mini, y + ROWS * mini), outline=INK, width=2)
 
 
 def render_tasks(
     cards: Sequence[str], say: Say, board: Sequence[int | None] | None = None
 ) -> tuple[Image.Image, str]:
-    """The task cards `cards` (3 or 4), numbered from 1, with the board's numbers."""
-    count = max(1, len(cards))
-    margin, gap = 12, 12
-    card_w = (WIDTH - 2 * margin - (count - 1) * gap) / count
-    image = Image.new("RGB", (WIDTH, CARD_H), BACKGROUND)
+    """The task cards `cards` (3 or 4), numbered from 1, with the board's numbers. Their
+    sentences are in the panel's words (and the description)."""
+    card_w, mini, height = tasks_layout(len(cards))
+    width = 2 * MARGIN + len(cards) * card_w + (len(cards) - 1) * CARD_GAP
+    image = Image.new("RGB", (max(width, card_w + 2 * MARGIN), height), BACKGROUND)
     draw = ImageDraw.Draw(image)
     described = []
     for number, card in enumerate(cards, start=1):
         found = task(card)
-        x = margin + (number - 1) * (card_w + gap)
-        y = margin
+        x, y = MARGIN + (number - 1) * (card_w + CARD_GAP), MARGIN
         draw.rounded_rectangle(
-            (x, y, x + card_w, CARD_H - margin), radius=14, fill=CARD_BG, outline=INK, width=2
+            (x, y, x + card_w, height - MARGIN), radius=12, fill=CARD_BG, outline=INK, width=2
         )
-        draw.ellipse((x + 12, y + 12, x + 76, y + 76), fill=(0, 114, 178))
-        draw.text((x + 44, y + 45), str(found.points), font=font(36, True), fill=WHITE, anchor="mm")
-        points = say("lupun.picture.points", count=found.points)
-        draw.text((x + 88, y + 28), _fit(points, TEXT, card_w - 140), font=font(TEXT), fill=INK)
-        draw.text(
-            (x + card_w - 14, y + 14),
-            f"#{number}",
-            font=font(TEXT + 4, True),
-            fill=MUTED,
-            anchor="ra",
-        )
-        grid_x = x + (card_w - COLUMNS * MINI) / 2
-        _diagram(draw, grid_x, y + 92, set(found.region), board or [None] * SIZE)
+        draw.text((x + 12, y + 12), f"#{number}", font=font(30, True), fill=INK)
+        r = 22
+        cx, cy = x + card_w - 12 - r, y + 10 + r
+        draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=(0, 114, 178))
+        draw.text((cx, cy + 1), str(found.points), font=font(28, True), fill=WHITE, anchor="mm")
+        grid_x = x + (card_w - COLUMNS * mini) / 2
+        _diagram(draw, grid_x, y + CARD_HEAD, mini, set(found.region), board or [None] * SIZE)
         sentence = say(found.text_key)
-        text_y = y + 92 + ROWS * MINI + 16
-        lines = _wrap(sentence, TEXT + 2, card_w - 28, most=7)
-        draw.multiline_text(
-            (x + 14, text_y), "\n".join(lines), font=font(TEXT + 2), fill=INK, spacing=6
-        )
         described.append(
             say("lupun.picture.card_alt", number=number, count=found.points, text=sentence)
         )

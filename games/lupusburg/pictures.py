@@ -1,18 +1,21 @@
-"""Pictures of Lupusburg, drawn from views only, sized for how Discord shows them.
+"""Pictures of Lupusburg, drawn from views only, for a phone first.
 
-Discord shows a picture at most 550 x 350 pixels on a desktop, so both pictures are
-landscape canvases of at most 1100 x 700 drawn with no text below 22 pixels (11 as
-shown). The players sit around the table clockwise: one card each, the top row left
-to right and the bottom row back right to left (four players: one row), with a track
-and arrows between the cards showing the way round.
+The players sit around the table clockwise: one card each, the top row left to right
+and the bottom row back right to left, with a track and arrows between the cards
+showing the way round. A phone shows a picture about 320 px wide, so the pictures show
+what is spatial (whose houses sit where, which are out, where the evidence and votes
+lie) and the message's words say the rest: the phase, who acts, who voted for which
+house and who bet on whom, the coins in the bag, the scores' parts. At most `WIDTH`
+(640) px wide, with no text below `KEY` px (see `games.pictures`).
 
 `table` draws the village for everyone: each player's card holds their two houses
 (in their colour, marked with their letter and number, e.g. "A1"), how a house left
-play (slain at night or lynched by day), the suspects' evidence tokens and their
-second-vote totals, the first-vote tokens under each house, the sealed bets lying in
-front of the player and the Burgomaster's crown. It uses only public fields, even
-when given a seat's view, so it never shows a secret (a chest, a character, a coin).
-`reveal` draws a finished game with every character and chest face up, and the scores.
+play (slain: claw marks; lynched: a rope), the suspects' evidence tokens and their
+second-vote totals, how many first-vote tokens lie on each house, how many sealed bets
+lie in front of the player, and the Burgomaster's crown. It uses only public fields,
+even when given a seat's view, so it never shows a secret (a chest, a character, a
+coin). `reveal` draws a finished game with every character and chest face up, and
+each player's score.
 
 Players are marked by `letters` (from their names: A for Ana), with their colour.
 Every word drawn, and each description (alt text), comes from the catalog through
@@ -21,61 +24,51 @@ Every word drawn, and each description (alt text), comes from the catalog throug
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from PIL import Image, ImageDraw, ImageFont
 
-from games.lupusburg.model import NIGHT_PHASES, Fallen, GameRecord, House, Score
+from games.lupusburg.model import NIGHT_PHASES, GameRecord, House
 from games.lupusburg.views import LupusView
 from games.pictures import (
     BACKGROUND,
     INK,
+    KEY,
     MUTED,
+    WIDTH,
     Say,
     font,
     player_colour,
     player_letter,
 )
 
-PIC = "lupusburg.picture."  # the pictures' words: `PIC + "phase.<phase>"`, `PIC + "role.<role>"`
+PIC = "lupusburg.picture."  # the pictures' words: `PIC + "role.<role>"`, `PIC + "player"`
 
-WIDTH = 1100
-MARGIN = 16
-HEAD = 92  # the header: a title line and a status line
+MARGIN = 12
 GAP = 14  # between cards
-CARD = 282  # a card's height
-TEXT = 22  # the smallest text drawn: 11 pixels as Discord shows a 1100-pixel picture
-NAME = 24
-LABEL = 26  # a house's mark, e.g. "A1"
-TITLE = 30
+PAD = 8  # inside a card
+BAND = 44  # a card's top line: the player's disc, the crown, bets or the score
+ROOF = 18  # a house's roof
+BODY = 44  # a house's body
+HOUSE_GAP = 10  # between a card's two houses
+CARD = BAND + 2 * (ROOF + BODY) + HOUSE_GAP + 2 * PAD  # a card's height
+SCORE = 30  # a player's score in the reveal
 
 CARD_FILL = (255, 253, 248)
 WINNER_FILL = (250, 232, 180)
 TRACK = (215, 208, 195)
-MORE_GREY = (200, 200, 200)
 OUT_FILL = (214, 211, 204)
 OUT_INK = (95, 95, 95)
 CLAW_RED = (190, 30, 45)
+ROPE = (120, 85, 45)
 GOLD = (222, 170, 30)
 CHEST_BROWN = (140, 90, 40)
 FUR_BROWN = (110, 70, 35)
+TOKEN_FILL = (70, 70, 70)
 EVIDENCE = ("paw", "fur")
-BET_MARK = "\0"  # a score line that starts with a coin
 ROLE_COLOURS = {"werewolf": CLAW_RED, "thief": (60, 60, 140), "townsfolk": (70, 110, 60)}
-
-# Inside a card, from its top: the name band, the houses, the line under them,
-# the first-vote tokens and the sealed bets.
-BAND = 46
-ROOF_TOP = 54
-BODY_TOP = 88
-BODY_BOTTOM = 152
-HOUSE_HALF = 55  # half a house's width
-UNDER = 168  # the line under the houses (second-vote totals)
-TOKENS_TOP = 184
-PILL = 28  # a token's or seal's height
-TOKEN_ROWS = 2
-BETS_TOP = 250
 
 Colour = tuple[int, int, int]
 Point = tuple[float, float]
@@ -94,27 +87,42 @@ class Box:
 
 
 def canvas_height(seats: int) -> int:
-    return HEAD + len(rows(seats)) * (CARD + GAP) - GAP + MARGIN
+    return MARGIN + len(rows(seats)) * (CARD + GAP) - GAP + MARGIN
 
 
 def rows(seats: int) -> list[list[int]]:
     """The seats of each row of cards, left to right: clockwise along the top row, then
-    back along the bottom row, so neighbours sit side by side (four players: one row)."""
-    if seats <= 4:
-        return [list(range(seats))]
-    top = (seats + 1) // 2
+    back along the bottom row, so neighbours sit side by side."""
+    top = math.ceil(seats / 2)
     return [list(range(top)), list(range(seats - 1, top - 1, -1))]
 
 
+def card_width(seats: int) -> float:
+    columns = len(rows(seats)[0])
+    return (WIDTH - 2 * MARGIN - GAP * (columns - 1)) / columns
+
+
+def house_width(seats: int) -> float:
+    """A house's width: a card's, less its padding."""
+    return card_width(seats) - 2 * PAD
+
+
 def card_boxes(seats: int) -> dict[int, Box]:
-    """Each seat's card. Cards of a row share its width, so no space is left empty."""
+    """Each seat's card: every card as wide as those of the fuller top row."""
+    width = card_width(seats)
     boxes = {}
     for r, seats_in_row in enumerate(rows(seats)):
-        width = (WIDTH - 2 * MARGIN - GAP * (len(seats_in_row) - 1)) / len(seats_in_row)
         for k, seat in enumerate(seats_in_row):
             x = MARGIN + k * (width + GAP)
-            boxes[seat] = Box(x, HEAD + r * (CARD + GAP), width, CARD)
+            boxes[seat] = Box(x, MARGIN + r * (CARD + GAP), width, CARD)
     return boxes
+
+
+def house_box(box: Box, k: int) -> Box:
+    """House `k` (0 or 1) of a card: its roof's top to its body's bottom."""
+    return Box(
+        box.x + PAD, box.y + BAND + k * (ROOF + BODY + HOUSE_GAP), box.w - 2 * PAD, ROOF + BODY
+    )
 
 
 # -- text -------------------------------------------------------------------------------
@@ -140,15 +148,15 @@ def _write(
     draw: ImageDraw.ImageDraw,
     xy: Point,
     text: str,
-    size: int = TEXT,
+    size: int = KEY,
     fill: Colour = INK,
     *,
-    bold: bool = False,
+    bold: bool = True,
     width: float | None = None,
     anchor: str = "lm",
 ) -> float:
     """Draw one line (cut to `width`); returns the width it took."""
-    face = font(max(size, TEXT), bold)
+    face = font(max(size, KEY), bold)
     if width is not None:
         text = clip(text, face, width)
     draw.text(xy, text, font=face, fill=fill, anchor=anchor)
@@ -163,27 +171,19 @@ def _disc(draw: ImageDraw.ImageDraw, centre: Point, seat: int, letter: str, radi
     Returns its width."""
     x, y = centre
     colour = player_colour(seat)
-    half = max(radius, font(TEXT, True).getlength(letter) / 2 + 6)
+    half = max(radius, font(KEY, True).getlength(letter) / 2 + 6)
     box = (x - radius, y - radius, x - radius + 2 * half, y + radius)
     draw.rounded_rectangle(box, radius, fill=colour, outline=INK)
-    _write(draw, (x - radius + half, y), letter, TEXT, _text_on(colour), bold=True, anchor="mm")
+    _write(draw, (x - radius + half, y), letter, KEY, _text_on(colour), anchor="mm")
     return 2 * half
 
 
-def _pill_width(text: str) -> float:
-    return max(PILL + 4, font(TEXT, True).getlength(text) + 14)
-
-
-def _pill(
-    draw: ImageDraw.ImageDraw, xy: Point, text: str, colour: Colour, radius: int = 14
-) -> float:
-    """A token or seal: a rounded shape in a player's colour with their letter; `xy` is
-    its left middle. Returns its width."""
-    x, y = xy
-    width = _pill_width(text)
-    box = (x, y - PILL / 2, x + width, y + PILL / 2)
-    draw.rounded_rectangle(box, radius, fill=colour, outline=INK, width=2)
-    _write(draw, (x + width / 2, y), text, TEXT, _text_on(colour), bold=True, anchor="mm")
+def _chip(draw: ImageDraw.ImageDraw, right_middle: Point, text: str, fill: Colour) -> float:
+    """A count on a rounded chip whose right middle is `right_middle`; returns its width."""
+    x, y = right_middle
+    width = max(30, font(KEY, True).getlength(text) + 14)
+    draw.rounded_rectangle((x - width, y - 15, x, y + 15), 15, fill=fill)
+    _write(draw, (x - width / 2, y + 1), text, KEY, _text_on(fill), anchor="mm")
     return width
 
 
@@ -195,119 +195,79 @@ def _crown(draw: ImageDraw.ImageDraw, centre: Point) -> None:
 
 def _claw_marks(draw: ImageDraw.ImageDraw, centre: Point) -> None:
     x, y = centre
-    for dx in (-14, 0, 14):
-        draw.line((x + dx - 9, y - 18, x + dx + 9, y + 18), fill=CLAW_RED, width=5)
+    for dx in (-10, 0, 10):
+        draw.line((x + dx - 6, y - 14, x + dx + 6, y + 14), fill=CLAW_RED, width=4)
+
+
+def _rope(draw: ImageDraw.ImageDraw, centre: Point) -> None:
+    """A noose: a lynched house."""
+    x, y = centre
+    draw.line((x, y - 18, x, y - 2), fill=ROPE, width=4)
+    draw.ellipse((x - 8, y - 4, x + 8, y + 16), outline=ROPE, width=4)
 
 
 def _chest(draw: ImageDraw.ImageDraw, centre: Point) -> None:
     x, y = centre
-    draw.rectangle((x - 17, y - 12, x + 17, y + 12), fill=CHEST_BROWN, outline=INK, width=2)
-    draw.line((x - 17, y - 3, x + 17, y - 3), fill=GOLD, width=3)
+    draw.rectangle((x - 15, y - 11, x + 15, y + 11), fill=CHEST_BROWN, outline=INK, width=2)
+    draw.line((x - 15, y - 3, x + 15, y - 3), fill=GOLD, width=3)
     draw.rectangle((x - 3, y - 5, x + 3, y + 3), fill=GOLD)
 
 
-def _coin(draw: ImageDraw.ImageDraw, centre: Point) -> None:
+def _coin(draw: ImageDraw.ImageDraw, centre: Point, count: int = 0) -> None:
+    """A gold coin; with `count`, the number on it (how many sealed bets lie there)."""
     x, y = centre
-    draw.ellipse((x - 12, y - 12, x + 12, y + 12), fill=GOLD, outline=CHEST_BROWN, width=2)
-    draw.ellipse((x - 6, y - 6, x + 6, y + 6), outline=CHEST_BROWN, width=2)
+    r = 16 if count else 13
+    draw.ellipse((x - r, y - r, x + r, y + r), fill=GOLD, outline=CHEST_BROWN, width=2)
+    if count:
+        _write(draw, (x, y + 1), str(count), KEY, INK, anchor="mm")
+    else:
+        draw.ellipse((x - 6, y - 6, x + 6, y + 6), outline=CHEST_BROWN, width=2)
 
 
 def _evidence(draw: ImageDraw.ImageDraw, centre: Point, kind: str) -> None:
     """A Werewolf evidence token: a paw print (first suspect) or a tuft of fur (second)."""
     x, y = centre
-    draw.ellipse((x - 19, y - 19, x + 19, y + 19), fill=(250, 240, 215), outline=CLAW_RED, width=3)
+    draw.ellipse((x - 17, y - 17, x + 17, y + 17), fill=(250, 240, 215), outline=CLAW_RED, width=3)
     if kind == "paw":
-        draw.ellipse((x - 7, y - 1, x + 7, y + 11), fill=FUR_BROWN)
-        for dx, dy in ((-10, -5), (-4, -11), (4, -11), (10, -5)):
+        draw.ellipse((x - 6, y - 1, x + 6, y + 10), fill=FUR_BROWN)
+        for dx, dy in ((-9, -5), (-4, -10), (4, -10), (9, -5)):
             draw.ellipse((x + dx - 3, y + dy - 3, x + dx + 3, y + dy + 3), fill=FUR_BROWN)
     else:
-        for dx in (-8, -3, 2, 7):
-            draw.line((x + dx - 2, y + 11, x + dx + 3, y - 11), fill=FUR_BROWN, width=3)
+        for dx in (-7, -2, 3, 8):
+            draw.line((x + dx - 2, y + 10, x + dx + 3, y - 10), fill=FUR_BROWN, width=3)
 
 
-@dataclass(frozen=True)
-class HouseLook:
-    """How one house is drawn."""
-
-    mark: str  # "A1"
-    owner: int
-    in_play: bool
-    banner: str = ""  # how it left play ("slain", "lynched"), in the reader's words
-    banner_ink: Colour = INK
-    role: str = ""  # the reveal: its character, in the reader's words
-    role_colour: Colour = INK
-
-
-def _house(draw: ImageDraw.ImageDraw, x: float, top: float, look: HouseLook) -> None:
-    """A house centred on `x` (card coordinates already added): roof from `top`, its
-    mark in the body, and either how it left play or (the reveal) its character."""
-    half = HOUSE_HALF
-    body_top = top + BODY_TOP - ROOF_TOP
-    bottom = top + BODY_BOTTOM - ROOF_TOP
-    fill = player_colour(look.owner) if look.in_play else OUT_FILL
-    line = INK if look.in_play else MUTED
-    draw.polygon(
-        [(x - half - 7, body_top), (x, top), (x + half + 7, body_top)], fill=fill, outline=line
-    )
-    draw.rectangle((x - half, body_top, x + half, bottom), fill=fill, outline=line, width=2)
-    ink = _text_on(fill) if look.in_play else OUT_INK
-    if look.role:  # the reveal: the mark in the roof, the character across the body
-        _write(draw, (x, body_top - 12), look.mark, TEXT, ink, bold=True, anchor="mm")
-        band = (x - half + 4, body_top + 14, x + half - 4, bottom - 12)
-        draw.rectangle(band, fill=look.role_colour, outline=INK)
-        text_ink = _text_on(look.role_colour)
-        _write(
-            draw,
-            (x, (band[1] + band[3]) / 2),
-            look.role,
-            TEXT,
-            text_ink,
-            bold=True,
-            width=2 * half,
-            anchor="mm",
-        )
-        return
-    if look.in_play:
-        _write(draw, (x, (body_top + bottom) / 2), look.mark, LABEL, ink, bold=True, anchor="mm")
-        return
-    draw.line((x - half, body_top, x + half, bottom), fill=(185, 181, 173), width=2)
-    draw.line((x + half, body_top, x - half, bottom), fill=(185, 181, 173), width=2)
-    if not look.banner:
-        _write(draw, (x, (body_top + bottom) / 2), look.mark, LABEL, ink, bold=True, anchor="mm")
-        return
-    _write(draw, (x, body_top + 17), look.mark, TEXT, ink, bold=True, anchor="mm")
-    face = font(TEXT)
-    text = clip(look.banner, face, 2 * half + 14)
-    width = face.getlength(text) + 12
-    y = bottom - 16
-    draw.rounded_rectangle((x - width / 2, y - 13, x + width / 2, y + 13), 6, fill=look.banner_ink)
-    _write(draw, (x, y), text, TEXT, (255, 255, 255), anchor="mm")
+def _house_shape(draw: ImageDraw.ImageDraw, box: Box, fill: Colour, line: Colour) -> Box:
+    """A house's roof and body in `box`; returns the body."""
+    x0, x1 = box.x, box.x + box.w
+    mid = box.x + box.w / 2
+    body_top = box.y + ROOF
+    draw.polygon([(x0 - 3, body_top), (mid, box.y), (x1 + 3, body_top)], fill=fill, outline=line)
+    draw.rectangle((x0, body_top, x1, box.y + box.h), fill=fill, outline=line, width=2)
+    return Box(x0, body_top, box.w, BODY)
 
 
 def _track(draw: ImageDraw.ImageDraw, boxes: dict[int, Box], seats: int) -> None:
-    """The way round the table: a line through the cards' centres with an arrow in each
+    """The way round the table: a loop through the cards' centres with an arrow in each
     gap between neighbours, pointing clockwise (it shows only between the cards)."""
     order = [boxes[s] for s in range(seats)]
     centres = [(b.x + b.w / 2, b.centre_y) for b in order]
-    if len(rows(seats)) == 1:
-        draw.line((*centres[0], *centres[-1]), fill=TRACK, width=6)
-    else:
-        top, bottom = centres[0][1], centres[-1][1]
-        left = min(centres[0][0], centres[-1][0])
-        right = max(c[0] for c in centres)
-        draw.rounded_rectangle((left, top, right, bottom), 30, outline=TRACK, width=6)
+    top, bottom = centres[0][1], centres[-1][1]
+    left = min(centres[0][0], centres[-1][0])
+    right = max(c[0] for c in centres)
+    draw.rounded_rectangle((left, top, right, bottom), 30, outline=TRACK, width=6)
     for seat in range(seats):
         a, b = order[seat], order[(seat + 1) % seats]
-        if a.y == b.y and abs(a.x - b.x) < a.w + GAP + 1:  # side by side in a row
+        if a.y == b.y:  # side by side in a row
             x = max(a.x, b.x) - GAP / 2
             step = 1 if b.x > a.x else -1
             y = a.centre_y
             draw.polygon(
                 [(x - 5 * step, y - 9), (x + 6 * step, y), (x - 5 * step, y + 9)], fill=MUTED
             )
-        elif a.y != b.y:  # down the right side, or up the left
-            right = a.x + a.w / 2 > WIDTH / 2
-            x = max(a.x + a.w, b.x + b.w) - 40 if right else min(a.x, b.x) + 40
+        else:  # down the right side, or up the left
+            on_right = a.x + a.w / 2 > WIDTH / 2
+            x = max(a.x + a.w, b.x + b.w) - 40 if on_right else min(a.x, b.x) + 40
             y = max(a.y, b.y) - GAP / 2
             step = 1 if b.y > a.y else -1
             draw.polygon(
@@ -319,68 +279,22 @@ def _card(
     draw: ImageDraw.ImageDraw,
     box: Box,
     seat: int,
-    name: str,
     letter: str,
     *,
     crown: bool,
     fill: Colour = CARD_FILL,
-    right: str = "",
-) -> None:
-    """A player's card and its name band: disc and letter, name, crown, a number."""
+) -> float:
+    """A player's card and its band: their disc, then the crown. Returns where the
+    band's free room begins."""
     x, y, w = box.x, box.y, box.w
     colour = player_colour(seat)
     draw.rounded_rectangle((x, y, x + w, y + box.h), 12, fill=fill, outline=colour, width=3)
-    disc = _disc(draw, (x + 26, y + BAND / 2 + 2), seat, letter, 18)
-    room = w - disc - 20 - 12
-    end = x + w - 12
-    if right:
-        room -= _write(draw, (end, y + BAND / 2 + 2), right, 28, INK, bold=True, anchor="rm") + 10
-        end -= font(28, True).getlength(right) + 10
+    left = x + PAD + 18
+    left += _disc(draw, (left, y + BAND / 2 + 2), seat, letter, 18) - 18 + 8
     if crown:
-        _crown(draw, (end - 20, y + BAND / 2 + 2))
-        room -= 46
-    _write(draw, (x + disc + 16, y + BAND / 2 + 2), name, NAME, INK, width=room)
-
-
-def _pills(
-    draw: ImageDraw.ImageDraw,
-    left: float,
-    width: float,
-    top: float,
-    items: list[tuple[str, Colour]],
-    lines: int,
-    say: Say,
-) -> None:
-    """Pills centred in `width` from `left`, wrapped over up to `lines` lines; what does
-    not fit is counted in a last grey pill ("+3")."""
-    gap = 5
-    placed: list[list[tuple[str, Colour]]] = [[]]
-    used = 0.0
-    for item in items:
-        size = _pill_width(item[0])
-        if used + size > width and placed[-1]:
-            if len(placed) == lines:
-                break
-            placed.append([])
-            used = 0.0
-        placed[-1].append(item)
-        used += size + gap
-    shown = sum(len(line) for line in placed)
-    if shown < len(items):  # the last line makes room for the count of the rest
-        last = placed[-1]
-        while len(last) > 1:
-            rest = say(PIC + "more", count=len(items) - shown)
-            if sum(_pill_width(t) + gap for t, _ in last) + _pill_width(rest) <= width:
-                break
-            last.pop()
-            shown -= 1
-        last.append((say(PIC + "more", count=len(items) - shown), MORE_GREY))
-    for k, line in enumerate(placed):
-        total = sum(_pill_width(t) for t, _ in line) + gap * (len(line) - 1)
-        x = left + (width - total) / 2
-        y = top + PILL / 2 + k * (PILL + 4)
-        for text, colour in line:
-            x += _pill(draw, (x, y), text, colour) + gap
+        _crown(draw, (left + 20, y + BAND / 2 + 2))
+        left += 46
+    return left
 
 
 # -- the table ------------------------------------------------------------------------------
@@ -389,22 +303,6 @@ def _pills(
 def _when(view: LupusView, say: Say) -> str:
     """'night 2' or 'day 2'."""
     return say(PIC + ("night" if view.phase in NIGHT_PHASES else "day"), day=view.day)
-
-
-def _title(view: LupusView, say: Say) -> str:
-    if view.series > 1:
-        title = say(PIC + "title_series", number=view.game, series=view.series)
-    else:
-        title = say(PIC + "title")
-    if view.day:
-        title = say(PIC + "title_when", title=title, when=_when(view, say))
-    return title
-
-
-def _banner(fallen: Fallen | None, say: Say) -> tuple[str, Colour]:
-    if fallen is None:
-        return "", INK
-    return say(PIC + fallen.how), CLAW_RED if fallen.how == "slain" else INK
 
 
 def _marks(letters: Sequence[str], house: int) -> str:
@@ -430,104 +328,52 @@ def table(
     names, letters = _defaults(view.seats, say, names, letters)
     image = Image.new("RGB", (WIDTH, canvas_height(view.seats)), BACKGROUND)
     draw = ImageDraw.Draw(image)
-    _write(draw, (MARGIN, 30), _title(view, say), TITLE, INK, bold=True, width=WIDTH - 2 * MARGIN)
-    bag = say(PIC + "bag", count=view.coins_in_bag)
-    bag_width = _write(draw, (WIDTH - MARGIN, 70), bag, TEXT, MUTED, anchor="rm")
-    phase = say(PIC + "phase." + view.phase)
-    if view.to_act and view.phase != "over":
-        phase = say(PIC + "to_act", phase=phase, letters=", ".join(letters[s] for s in view.to_act))
-    _write(draw, (MARGIN, 70), phase, NAME, INK, width=WIDTH - 3 * MARGIN - bag_width)
     boxes = card_boxes(view.seats)
     _track(draw, boxes, view.seats)
     for seat, box in boxes.items():
-        _card(draw, box, seat, names[seat], letters[seat], crown=seat == view.burgomaster)
-        _village_card(draw, box, seat, view, letters, say)
+        _card(draw, box, seat, letters[seat], crown=seat == view.burgomaster)
+        bets = sum(1 for b in view.bets if b.target == seat)
+        if bets:  # the sealed bets lying in front of the player: a coin, and how many
+            _coin(draw, (box.x + box.w - PAD - 16, box.y + BAND / 2 + 2), bets)
+        for k in (0, 1):
+            _village_house(draw, house_box(box, k), 2 * seat + k, view, letters)
     return image, describe_table(view, names, letters, say)
 
 
-def _village_card(
-    draw: ImageDraw.ImageDraw,
-    box: Box,
-    seat: int,
-    view: LupusView,
-    letters: Sequence[str],
-    say: Say,
+def _village_house(
+    draw: ImageDraw.ImageDraw, box: Box, house: int, view: LupusView, letters: Sequence[str]
 ) -> None:
-    """A player's houses as the table sees them, the tokens on them and the bets on them."""
-    fallen = {f.house: f for f in view.fallen}
-    half = box.w / 2
-    for k, house in enumerate((2 * seat, 2 * seat + 1)):
-        x = box.x + half * k + half / 2
-        state = view.houses[house]
-        text, ink = _banner(fallen.get(house), say)
-        look = HouseLook(_marks(letters, house), seat, state.in_play, banner=text, banner_ink=ink)
-        _house(draw, x, box.y + ROOF_TOP, look)
-        if house == view.last_victim and view.phase not in NIGHT_PHASES:
-            _claw_marks(draw, (x, box.y + ROOF_TOP + 22))
-        if house in view.suspects:
-            index = view.suspects.index(house)
-            frame = (
-                x - HOUSE_HALF - 9,
-                box.y + ROOF_TOP - 6,
-                x + HOUSE_HALF + 9,
-                box.y + BODY_BOTTOM + 4,
-            )
-            draw.rectangle(frame, outline=CLAW_RED, width=3)
-            _evidence(draw, (x + HOUSE_HALF - 8, box.y + ROOF_TOP + 8), EVIDENCE[index])
-            if view.second_totals is not None:
-                count = view.second_totals[index]
-                _votes(draw, (x, box.y + UNDER), count, say, _votes_in_words(view, say))
-        voters = [(letters[t.seat], player_colour(t.seat)) for t in view.tokens if t.house == house]
-        _pills(draw, x - half / 2 + 4, half - 8, box.y + TOKENS_TOP, voters, TOKEN_ROWS, say)
-    bettors = [(letters[b.bettor], player_colour(b.bettor)) for b in view.bets if b.target == seat]
-    if bettors:
-        left = box.x + 12
-        _coin(draw, (left + 12, box.y + BETS_TOP + PILL / 2))
-        _seals(draw, left + 32, box.w - 56, box.y + BETS_TOP, bettors, say)
-
-
-def _votes_in_words(view: LupusView, say: Say) -> bool:
-    """Whether both suspects' totals fit in words under their houses (else: numbers)."""
-    half = min(box.w for box in card_boxes(view.seats).values()) / 2
-    totals = view.second_totals or []
-    return all(font(TEXT, True).getlength(say(PIC + "votes", count=n)) <= half - 6 for n in totals)
-
-
-def _votes(draw: ImageDraw.ImageDraw, centre: Point, count: int, say: Say, words: bool) -> None:
-    """A suspect's second-vote total under its house: "3 votes", or just the number on a
-    red badge (`words` False: the words would not fit under both suspects)."""
-    if words:
-        text = say(PIC + "votes", count=count)
-        _write(draw, centre, text, TEXT, CLAW_RED, bold=True, anchor="mm")
-        return
-    number = str(count)
-    half = _pill_width(number) / 2
-    x, y = centre
-    draw.rounded_rectangle((x - half, y - PILL / 2, x + half, y + PILL / 2), 14, fill=CLAW_RED)
-    _write(draw, centre, number, TEXT, (255, 255, 255), bold=True, anchor="mm")
-
-
-def _seals(
-    draw: ImageDraw.ImageDraw,
-    left: float,
-    width: float,
-    top: float,
-    bettors: list[tuple[str, Colour]],
-    say: Say,
-) -> None:
-    """The sealed bets lying in front of a player, in one row from `left`; what does
-    not fit is counted in a last grey seal ("+2")."""
-    gap = 5
-    shown = list(bettors)
-    while sum(_pill_width(t) + gap for t, _ in shown) > width + gap:
-        shown.pop()
-        rest = say(PIC + "more", count=len(bettors) - len(shown))
-        if sum(_pill_width(t) + gap for t, _ in shown) + _pill_width(rest) <= width:
-            shown.append((rest, MORE_GREY))
-            break
-    x = left
-    for text, colour in shown:
-        x += _pill(draw, (x, top + PILL / 2), text, colour, 6) + gap
+    """One house as the table sees it: in play or out (and how: the claw, a rope), a
+    suspect's frame, its evidence on the roof and its second-vote total, or how many
+    first-vote tokens lie on it."""
+    state = view.houses[house]
+    fallen = next((f for f in view.fallen if f.house == house), None)
+    if state.in_play:
+        body = _house_shape(draw, box, player_colour(state.owner), INK)
+        ink = _text_on(player_colour(state.owner))
+    else:
+        body = _house_shape(draw, box, OUT_FILL, MUTED)
+        ink = OUT_INK
+    _write(draw, (body.x + 8, body.centre_y + 1), _marks(letters, house), KEY, ink)
+    right = body.x + body.w - 6
+    claw = house == view.last_victim and view.phase not in NIGHT_PHASES
+    if (fallen is not None and fallen.how == "slain") or claw:
+        _claw_marks(draw, (right - 16, body.centre_y))
+        right -= 38
+    elif fallen is not None:
+        _rope(draw, (right - 12, body.centre_y))
+        right -= 30
+    count, fill = sum(1 for t in view.tokens if t.house == house), TOKEN_FILL
+    if house in view.suspects:
+        index = view.suspects.index(house)
+        draw.rectangle(
+            (box.x - 5, box.y - 4, box.x + box.w + 5, box.y + box.h + 4), outline=CLAW_RED, width=3
+        )
+        _evidence(draw, (box.x + box.w - 22, box.y + ROOF / 2 - 2), EVIDENCE[index])  # on the roof
+        if view.second_totals is not None:  # the second vote's total, not the tokens
+            count, fill = view.second_totals[index], CLAW_RED
+    if count:
+        _chip(draw, (right, body.centre_y), str(count), fill)
 
 
 def _house_list(houses: list[int], letters: Sequence[str]) -> str:
@@ -588,6 +434,8 @@ def describe_table(view: LupusView, names: Sequence[str], letters: Sequence[str]
 
 
 # -- the reveal -----------------------------------------------------------------------------
+# -- the reveal -----------------------------------------------------------------------------
+# -- the reveal -----------------------------------------------------------------------------
 
 
 def reveal(
@@ -596,100 +444,44 @@ def reveal(
     names: Sequence[str] | None = None,
     letters: Sequence[str] | None = None,
 ) -> tuple[Image.Image, str]:
-    """The last finished game (`view.previous`) with everything face up, and the scores."""
+    """The last finished game (`view.previous`) with everything face up, and each score."""
     record = view.previous
     if record is None:
         raise ValueError("no finished game to reveal")
     names, letters = _defaults(view.seats, say, names, letters)
     image = Image.new("RGB", (WIDTH, canvas_height(view.seats)), BACKGROUND)
     draw = ImageDraw.Draw(image)
-    if view.series > 1:
-        title = say(PIC + "title_series", number=record.number, series=view.series)
-    else:
-        title = say(PIC + "title_game", number=record.number)
-    _write(draw, (MARGIN, 30), title, TITLE, INK, bold=True, width=WIDTH - 2 * MARGIN)
-    winner = say(PIC + f"winner_{record.side}", player=names[record.winner])
-    if view.winners and view.series > 1:
-        winner = say(PIC + "series_winner", line=winner, player=names[view.winners[0]])
-    _write(draw, (MARGIN, 70), winner, NAME, INK, width=WIDTH - 2 * MARGIN)
     boxes = card_boxes(view.seats)
     _track(draw, boxes, view.seats)
     for seat, box in boxes.items():
-        score = record.scores[seat]
         fill = WINNER_FILL if seat == record.winner else CARD_FILL
-        crown = seat == record.burgomaster
-        _card(
-            draw,
-            box,
-            seat,
-            names[seat],
-            letters[seat],
-            crown=crown,
-            fill=fill,
-            right=str(score.total),
+        _card(draw, box, seat, letters[seat], crown=seat == record.burgomaster, fill=fill)
+        total = str(record.scores[seat].total)
+        _write(
+            draw, (box.x + box.w - PAD - 2, box.y + BAND / 2 + 3), total, SCORE, INK, anchor="rm"
         )
-        for k, house in enumerate((2 * seat, 2 * seat + 1)):
-            x = box.x + box.w / 4 * (2 * k + 1)
-            _revealed_house(
-                draw, x, box.y + ROOF_TOP, record.houses[house], _marks(letters, house), say
-            )
-        lines = _score_lines(view, record, score, letters, say)
-        for k, (label, value) in enumerate(lines):
-            y = box.y + BODY_BOTTOM + 24 + k * 27
-            left = box.x + 12
-            if label.startswith(BET_MARK):  # a bet: the coin drawn, then its words
-                _coin(draw, (left + 11, y))
-                label, left = label.removeprefix(BET_MARK), left + 30
-            room = box.x + box.w - 12 - left - font(TEXT, True).getlength(value) - 10
-            ink = CLAW_RED if seat == record.werewolf and k == 0 else INK
-            _write(draw, (left, y), label, TEXT, ink, width=room)
-            _write(draw, (box.x + box.w - 12, y), value, TEXT, ink, bold=True, anchor="rm")
+        for k in (0, 1):
+            _revealed_house(draw, house_box(box, k), record.houses[2 * seat + k], say)
     return image, describe_reveal(view, record, names, letters, say)
 
 
-def _revealed_house(
-    draw: ImageDraw.ImageDraw, x: float, top: float, house: House, mark: str, say: Say
-) -> None:
-    """A house turned over: its character across the body, its chest beside it."""
+def _revealed_house(draw: ImageDraw.ImageDraw, box: Box, house: House, say: Say) -> None:
+    """A house turned over: its character across the body, its chest on the roof; faded
+    if the character left play."""
     role = house.character or "townsfolk"
     colour: Colour = ROLE_COLOURS[role]
-    if not house.alive:  # faded: this character left play
+    if not house.alive:
         colour = (
             (colour[0] + OUT_FILL[0]) // 2,
             (colour[1] + OUT_FILL[1]) // 2,
             (colour[2] + OUT_FILL[2]) // 2,
         )
-    look = HouseLook(
-        mark, house.owner, house.alive, role=say(PIC + "role." + role), role_colour=colour
-    )
-    _house(draw, x, top, look)
+    body = _house_shape(draw, box, colour, INK if house.alive else MUTED)
+    word = say(PIC + "role." + role)
+    centre = (body.x + body.w / 2, body.centre_y + 1)
+    _write(draw, centre, word, KEY, _text_on(colour), width=body.w - 8, anchor="mm")
     if house.chest:
-        _chest(draw, (x + HOUSE_HALF - 22, top + BODY_BOTTOM - ROOF_TOP))
-
-
-def _score_lines(
-    view: LupusView, record: GameRecord, score: Score, letters: Sequence[str], say: Say
-) -> list[tuple[str, str]]:
-    """A player's points, one (label, value) line each: at most four (a bet uses the
-    seal, so a player has a bet line or a seal line, never both)."""
-    bet = next((b for b in record.bets if b.bettor == score.seat), None)
-    if score.seat == record.werewolf:
-        side = "werewolf_won" if score.win else "werewolf_lost"
-        lines = [(say(PIC + side), f"+{score.win}")]
-    else:
-        lines = [
-            (say(PIC + "column.characters"), f"+{score.characters}"),
-            (say(PIC + "column.chest"), f"+{score.chest}"),
-        ]
-        if bet is None:
-            lines.append((say(PIC + "column.seal"), f"+{score.seal}"))
-    if bet is not None:
-        hit = "right" if bet.target == record.werewolf else "wrong"
-        text = BET_MARK + say(PIC + f"bet_{hit}", coin=bet.coin, target=letters[bet.target])
-        lines.append((text, "" if score.seat == record.werewolf else f"+{score.bet}"))
-    if view.series > 1:
-        lines.append((say(PIC + "column.series"), str(view.totals[score.seat])))
-    return lines
+        _chest(draw, (box.x + box.w - 20, box.y + ROOF - 6))
 
 
 def describe_reveal(

@@ -1,10 +1,10 @@
-"""Pictures for Tüfteln, drawn from views: a sheet, a roll of two dice, the final standings.
+"""Pictures for Tüfteln, drawn from views, for a phone first: a sheet, a roll of two
+dice, the final standings.
 
-Sized for how Discord shows an attachment (at most 550 x 350 on a desktop, see
-`games.pictures.shown_scale`): every picture is landscape, and no text is drawn
-smaller than `MIN_SHOWN_TEXT` pixels at the displayed size (`_smallest`). The sheet
-keeps its points table and legend beside the grid, not below it, so the grid itself
-stays as tall as the picture.
+A phone shows a picture about 320 px wide and a desktop fits it into 550 x 350 (see
+`games.pictures`): a sheet is its grid alone, 640 px square, and its title, the points
+per square, what the player's squares scored and the legend of colours are in the
+message's words. No text is drawn below `KEY` px but the dice's labels (`MINOR`).
 
 Colours are doubled by texture so they read without colour: blue fields carry
 diagonal stripes, yellow fields dots, white fields are plain. Pre-printed numbers
@@ -28,16 +28,16 @@ from PIL import Image, ImageDraw, ImageFont
 from games.pictures import (
     BACKGROUND,
     INK,
-    MIN_SHOWN_TEXT,
+    KEY,
+    MINOR,
     MUTED,
+    WIDTH,
     Say,
     font,
     player_colour,
     player_letter,
-    shown_scale,
 )
 from games.tufteln.models import ROUNDS, SheetView, TuftelnView
-from games.tufteln.scoring import BONUS, CATEGORIES, POINTS, SCORING
 from games.tufteln.sheet import COLOURS, COLUMNS, SIZE, SQUARES, field_index
 
 WHITE_FIELD = (255, 255, 255)
@@ -54,18 +54,8 @@ STAR = (230, 159, 0)
 TICK = (0, 158, 115)
 
 FILL = {"white": WHITE_FIELD, "blue": BLUE_FIELD, "yellow": YELLOW_FIELD, "printed": PRINTED_FIELD}
-MARGIN = 24
-
-# Canvases, at Discord's shape (11:7): shown at half size, so text is drawn at >= 22 px.
-WIDE = 1100
-TALL = 700
-DICE_SIZE = (550, 350)  # shown at full size
-SHEET_GRID = 624  # a player's grid, in the height of 700; its words take the rest
-
-
-def _smallest(width: int, height: int) -> int:
-    """The smallest font size that still shows `MIN_SHOWN_TEXT` px tall on a desktop."""
-    return math.ceil(MIN_SHOWN_TEXT / shown_scale(width, height))
+MARGIN = 12
+DIE = 170  # a die's side
 
 
 # -- text -------------------------------------------------------------------------------
@@ -84,34 +74,6 @@ def draw_text(
     face = font(size, bold)
     draw.text(xy, text, font=face, fill=fill, anchor=anchor)
     return draw.textlength(text, font=face)
-
-
-def fitted(
-    draw: ImageDraw.ImageDraw, text: str, size: int, width: float, smallest: int, bold: bool = False
-) -> tuple[str, int]:
-    """`text` at `size`, or smaller down to `smallest` where it would overflow `width`
-    (German words run longer), and cut short with "…" only where even that overflows."""
-    while size > smallest and draw.textlength(text, font=font(size, bold)) > width:
-        size -= 1
-    while len(text) > 2 and draw.textlength(text, font=font(size, bold)) > width:
-        text = text[:-2].rstrip() + "…"
-    return text, size
-
-
-def fit_text(
-    draw: ImageDraw.ImageDraw,
-    xy: tuple[float, float],
-    text: str,
-    size: int,
-    width: float,
-    fill: tuple[int, int, int] = INK,
-    smallest: int = 22,
-    bold: bool = False,
-    anchor: str = "la",
-) -> float:
-    """Draw `text` so that it fits `width` (see `fitted`). Returns the width."""
-    text, size = fitted(draw, text, size, width, smallest, bold)
-    return draw_text(draw, xy, text, size, fill, bold, anchor)
 
 
 def _centred(
@@ -144,7 +106,7 @@ class Grid:
 
     cell: int
     labels: bool = True
-    smallest: int = 22
+    smallest: int = KEY
 
     @property
     def label_size(self) -> int:
@@ -169,7 +131,7 @@ class Grid:
         return x, y, x + self.cell, y + self.cell
 
     @staticmethod
-    def fitting(width: int, labels: bool, smallest: int) -> Grid:
+    def fitting(width: int, labels: bool, smallest: int = KEY) -> Grid:
         """The largest grid no wider (and taller) than `width`."""
         cell = width // SIZE
         while cell > 8 and Grid(cell, labels, smallest).width > width:
@@ -300,50 +262,22 @@ def draw_grid(sheet: SheetView, grid: Grid, highlight: bool = True) -> Image.Ima
 
 # -- the full sheet picture -----------------------------------------------------------------
 
+SHEET = WIDTH  # a sheet picture's side
+
 
 def sheet_image(
     view: TuftelnView, say: Say, seat: int | None = None, name: str | None = None
 ) -> tuple[Image.Image, str]:
-    """A sheet: the viewer's own (`view.me`), or any seat's once the game is over.
-
-    The grid fills the picture's height on the left; the title, the points table and
-    the legend stand beside it.
-    """
+    """A sheet: the viewer's own (`view.me`), or any seat's once the game is over: its
+    grid, the numbers written, the last placement framed and the squares' points."""
     sheet = _pick_sheet(view, seat)
     who = name or say("tufteln.picture.player", number=sheet.seat + 1)
-    smallest = _smallest(WIDE, TALL)
-    image = Image.new("RGB", (WIDE, TALL), BACKGROUND)
-    draw = ImageDraw.Draw(image)
-    grid = Grid.fitting(SHEET_GRID, labels=True, smallest=smallest)
-    image.paste(draw_grid(sheet, grid), (MARGIN, (TALL - grid.width) // 2))
-    x = MARGIN * 2 + grid.width
-    width = WIDE - MARGIN - x
+    image = Image.new("RGB", (SHEET, SHEET), BACKGROUND)
+    grid = Grid.fitting(SHEET - 2 * MARGIN, labels=True)
+    offset = (SHEET - grid.width) // 2
+    image.paste(draw_grid(sheet, grid), (offset, offset))
     rolls_done = sum(1 for i, v in enumerate(sheet.values) if v and COLOURS[i] != "printed") // 2
-    title, size = _title(draw, say, who, width, smallest)
-    draw_text(draw, (x, MARGIN + 32 - size), title, size, INK, bold=True)
-    sub = say(
-        "tufteln.picture.sheet_subtitle", variant=view.variant, done=rolls_done, rounds=ROUNDS
-    )
-    fit_text(draw, (x, MARGIN + 42), sub, smallest, width, MUTED, smallest)
-    bottom = _draw_points(draw, say, sheet, (x, MARGIN + 80), width, smallest)
-    legend_top = max(bottom + 18, TALL - MARGIN - 3 * LEGEND_ROW)
-    _draw_legend(draw, say, (x, legend_top), width, smallest)
     return image, _sheet_alt(say, sheet, who, rolls_done)
-
-
-def _title(
-    draw: ImageDraw.ImageDraw, say: Say, name: str, width: int, smallest: int
-) -> tuple[str, int]:
-    """ "Ana's sheet" and its size: smaller for a long name, and the name cut short
-    ("…") rather than the words around it where even that is too wide."""
-    title = say("tufteln.picture.sheet_title", name=name)
-    size = 32
-    while size > smallest + 4 and draw.textlength(title, font=font(size, bold=True)) > width:
-        size -= 1
-    while len(name) > 2 and draw.textlength(title, font=font(size, bold=True)) > width:
-        name = name[:-2].rstrip() + "…"
-        title = say("tufteln.picture.sheet_title", name=name)
-    return title, size
 
 
 def _pick_sheet(view: TuftelnView, seat: int | None) -> SheetView:
@@ -354,110 +288,6 @@ def _pick_sheet(view: TuftelnView, seat: int | None) -> SheetView:
     if view.sheets is None:
         raise ValueError("other sheets are shown only once the game is over")
     return view.sheets[seat]
-
-
-ROW = 30  # a line of the points table
-
-
-def _draw_points(
-    draw: ImageDraw.ImageDraw,
-    say: Say,
-    sheet: SheetView,
-    origin: tuple[int, int],
-    width: int,
-    smallest: int,
-) -> int:
-    """The points per square, how many of each the sheet has, the bonus and the total
-    (and the solo rating at the end). Returns the bottom edge."""
-    x0, y0 = origin
-    size = smallest
-    rows = len(CATEGORIES) + 1  # the categories and the bonus
-    height = 14 + ROW + rows * ROW + 6 + 8 + 44 + (2 * ROW + 8 if sheet.rating else 0) + 8
-    draw.rounded_rectangle((x0, y0, x0 + width, y0 + height), radius=12, fill=PANEL, outline=MUTED)
-    x, right = x0 + 14, x0 + width - 14
-    y = y0 + 10
-    fit_text(draw, (x, y), say("tufteln.picture.points_per_square"), size, right - x, MUTED, size)
-    y += ROW + 4
-    counts = {c: sheet.squares.count(c) for c in CATEGORIES}
-    points = right - 84  # the right edge of the points column; ticks and counts follow
-    for category in CATEGORIES:
-        count = counts[category]
-        ink = INK if count else MUTED
-        name = say(f"tufteln.picture.category.{category}")
-        fit_text(draw, (x, y), name, size, points - 40 - x, ink, size)
-        draw_text(draw, (points, y), str(POINTS[category]), size, ink, anchor="ra")
-        if count:
-            draw_text(draw, (right, y), f"×{count}", size, INK, anchor="ra")
-            if category in SCORING:
-                _tick(draw, (points + 22, y + 12))
-        y += ROW
-    draw.line((x, y + 1, right, y + 1), fill=MUTED, width=1)  # below the descenders
-    y += 6
-    done = sum(1 for c in SCORING if counts[c])
-    bonus = say("tufteln.picture.bonus_progress", done=done, kinds=len(SCORING))
-    ink = INK if sheet.bonus else MUTED
-    value = f"{sheet.bonus} / {BONUS}"
-    value_width = draw.textlength(value, font=font(size))
-    fit_text(draw, (x, y), bonus, size, right - value_width - 12 - x, ink, size)
-    draw_text(draw, (right, y), value, size, ink, anchor="ra")
-    y += ROW + 8
-    total = str(sheet.total)
-    total_width = draw.textlength(total, font=font(34, bold=True))
-    fit_text(draw, (x, y), say("tufteln.picture.total"), 30, right - total_width - x, INK, size)
-    draw_text(draw, (right, y - 2), total, 34, INK, bold=True, anchor="ra")
-    y += 44
-    if sheet.rating:
-        fit_text(draw, (x, y), say("tufteln.picture.solo_rating"), size, right - x, MUTED, size)
-        rating = say(f"tufteln.picture.rating.{sheet.rating}")
-        fit_text(draw, (x, y + ROW), rating, 26, right - x, INK, size, bold=True)
-    return y0 + height
-
-
-def _tick(draw: ImageDraw.ImageDraw, centre: tuple[int, int]) -> None:
-    """A check mark: the category counts towards the bonus."""
-    cx, cy = centre
-    draw.line(((cx - 8, cy), (cx - 2, cy + 7), (cx + 9, cy - 8)), fill=TICK, width=4)
-
-
-LEGEND: tuple[tuple[str, str], ...] = (
-    ("white", "legend_white"),
-    ("yellow", "legend_yellow"),
-    ("blue", "legend_blue"),
-    ("printed", "legend_printed"),
-    ("last", "legend_last"),
-)
-LEGEND_ROW = 37
-
-
-def _draw_legend(
-    draw: ImageDraw.ImageDraw, say: Say, origin: tuple[int, int], width: int, smallest: int
-) -> None:
-    """Swatches with their words in two columns (three rows)."""
-    x0, y0 = origin
-    swatch, pad = 30, 10
-    column = width // 2
-    for k, (colour, key) in enumerate(LEGEND):
-        x = x0 + (k % 2) * column
-        y = y0 + (k // 2) * LEGEND_ROW
-        box = (x, y, x + swatch, y + swatch)
-        if colour == "last":
-            draw.rectangle(box, fill=WHITE_FIELD, outline=HIGHLIGHT, width=5)
-        else:
-            draw.rectangle(box, fill=FILL[colour])
-            _texture(draw, box, colour)
-            draw.rectangle(box, outline=GRID_LINE, width=2)
-        text = say(f"tufteln.picture.{key}")
-        room = column - swatch - pad - 8
-        fit_text(
-            draw,
-            (x + swatch + pad, y + swatch // 2),
-            text,
-            smallest,
-            room,
-            INK,
-            smallest,
-            anchor="lm",
-        )
 
 
 def _sheet_alt(say: Say, sheet: SheetView, who: str, rolls_done: int) -> str:
@@ -492,29 +322,22 @@ _PIPS = {
 
 
 def dice_image(view: TuftelnView, say: Say, roll: int | None = None) -> tuple[Image.Image, str]:
-    """Two dice with pips: roll number `roll` (1-based), by default the latest roll.
-    Exactly as large as Discord shows a picture, so it is never shrunk."""
+    """Two dice with pips, die 1 on the left: roll number `roll` (1-based), by default the
+    latest roll. Small enough to show at full size on a desktop."""
     if not view.rolls:
         raise ValueError("no roll has been made yet")
     number = roll or len(view.rolls)
     dice = view.rolls[number - 1]
-    width, height = DICE_SIZE
-    smallest = _smallest(width, height)
+    gap = 40
+    width, height = 2 * MARGIN + 2 * DIE + gap, 2 * MARGIN + DIE + 10 + MINOR + 4
     image = Image.new("RGB", (width, height), BACKGROUND)
     draw = ImageDraw.Draw(image)
-    title = say("tufteln.picture.roll_title", roll=number, rounds=ROUNDS)
-    fit_text(draw, (MARGIN, MARGIN - 6), title, 34, width - 2 * MARGIN, INK, smallest, bold=True)
-    label_size = 24
-    size = height - (MARGIN + 40) - 10 - (label_size + 8) - MARGIN // 2
-    gap = width - 2 * MARGIN - 2 * size
-    y = MARGIN + 40
+    label = font(MINOR, minor=True)
     for k, value in enumerate(dice):
-        x = MARGIN + k * (size + gap)
-        _die(draw, (x, y), size, value)
-        label = say("tufteln.picture.die", number=k + 1)
-        _centred(
-            draw, (x + size / 2, y + size + 10 + label_size / 2), label, font(label_size), MUTED
-        )
+        x = MARGIN + k * (DIE + gap)
+        _die(draw, (x, MARGIN), DIE, value)
+        words = say("tufteln.picture.die", number=k + 1)
+        _centred(draw, (x + DIE / 2, MARGIN + DIE + 10 + MINOR / 2), words, label, MUTED)
     alt = say("tufteln.picture.roll_alt", roll=number, rounds=ROUNDS, first=dice[0], second=dice[1])
     return image, alt
 
@@ -533,9 +356,10 @@ def _die(draw: ImageDraw.ImageDraw, origin: tuple[int, int], size: int, value: i
 
 # -- final standings ----------------------------------------------------------------------
 
-SIDE_BY_SIDE_UP_TO = 3  # this many players: every final sheet, side by side
-LIST_ROW = 36  # the smallest line of the ranked list
-TITLE_BAND = 56  # the picture's title line
+SHOWN_SHEETS = 4  # the best sheets the standings show
+HEADER = 44  # above a sheet: its rank, mark, total and a star for a winner
+SHEET_GAP = 16
+TALLEST = 1.09  # a picture's height to its width, at most (a desktop shrinks it by height)
 
 
 @dataclass(frozen=True)
@@ -555,10 +379,9 @@ def scoreboard_image(
     names: Sequence[str] | None = None,
     letters: Sequence[str] | None = None,
 ) -> tuple[Image.Image, str]:
-    """The final standings: a solo game's sheet with its rating; two or three players'
-    sheets side by side, best first; for more, the ranked list (the top entries and a
-    count of the rest) beside the best sheet. `letters`: each seat's mark (from the
-    names), beside its colour."""
+    """The final standings: a solo game's sheet; else the best sheets (up to four, two a
+    row), each under its rank, its player's mark and its total. The ranking itself is the
+    message's words. `letters`: each seat's mark (from the names), beside its colour."""
     if view.sheets is None:
         raise ValueError("the scoreboard is drawn once the game is over")
 
@@ -577,130 +400,39 @@ def scoreboard_image(
         Standing(sheet, rank, who(sheet.seat), mark(sheet.seat), sheet.seat in view.winners)
         for sheet, rank in zip(ranked, _ranks([s.total for s in ranked]), strict=True)
     ]
-    if len(standings) <= SIDE_BY_SIDE_UP_TO:
-        image, shown = _side_by_side(say, standings), len(standings)
-    else:
-        image, shown = _ranked_list(say, standings)
-    return image, _scores_alt(say, view, standings, shown)
+    return _best_sheets(standings[:SHOWN_SHEETS]), _scores_alt(say, view, standings, len(standings))
 
 
-def _side_by_side(say: Say, standings: list[Standing]) -> Image.Image:
-    """Every sheet in a column of its own: rank, mark, name, total and the grid."""
-    count = len(standings)
-    gutter = 40
-    column = (WIDE - 2 * MARGIN - (count - 1) * gutter) // count
-    smallest = _smallest(WIDE, TALL)
-    grid = Grid.fitting(column, labels=False, smallest=smallest)
-    header = 2 * 40
-    height = MARGIN + TITLE_BAND + header + grid.width + MARGIN
-    smallest = _smallest(WIDE, height)
-    image = Image.new("RGB", (WIDE, height), BACKGROUND)
+def _best_sheets(shown: list[Standing]) -> Image.Image:
+    """The sheets two a row, each under its header, as large as fit 640 x 700."""
+    rows = math.ceil(len(shown) / 2)
+    side = min(
+        (WIDTH - 2 * MARGIN - SHEET_GAP) // 2,
+        (700 - 2 * MARGIN - rows * HEADER - (rows - 1) * SHEET_GAP) // rows,
+    )
+    grid = Grid.fitting(side, labels=False)
+    used = 2 * MARGIN + 2 * grid.width + SHEET_GAP
+    height = 2 * MARGIN + rows * (HEADER + grid.width) + (rows - 1) * SHEET_GAP
+    width = max(used, math.ceil(height / TALLEST))  # centred, if too high for its width
+    image = Image.new("RGB", (width, height), BACKGROUND)
     draw = ImageDraw.Draw(image)
-    title = say("tufteln.picture.scores_title")
-    fit_text(draw, (MARGIN, MARGIN - 4), title, 34, WIDE - 2 * MARGIN, INK, smallest, bold=True)
-    for k, standing in enumerate(standings):
-        x = MARGIN + k * (column + gutter)
-        y = MARGIN + TITLE_BAND
-        _entry(draw, standing, (x, y), column, 28, smallest, total=False)
-        points = say("tufteln.points", count=standing.sheet.total)
-        if standing.sheet.bonus:
-            points = say("tufteln.picture.points_bonus", points=points, bonus=standing.sheet.bonus)
-        fit_text(draw, (x, y + 40), points, 26, column, INK, smallest)
-        image.paste(draw_grid(standing.sheet, grid, highlight=False), (x, y + header))
+    for k, standing in enumerate(shown):
+        x = (width - used) // 2 + MARGIN + (k % 2) * (grid.width + SHEET_GAP)
+        y = MARGIN + (k // 2) * (HEADER + grid.width + SHEET_GAP)
+        _header(draw, standing, (x, y + HEADER // 2 - 2))
+        image.paste(draw_grid(standing.sheet, grid, highlight=False), (x, y + HEADER))
     return image
 
 
-def _ranked_list(say: Say, standings: list[Standing]) -> tuple[Image.Image, int]:
-    """The ranked list on the left, the best sheet on the right. Returns the picture
-    and how many entries it lists by name."""
-    more_band = LIST_ROW + 4
-    fits = (TALL - 2 * MARGIN - TITLE_BAND) // LIST_ROW
-    if len(standings) > fits:  # the last line says how many more there are
-        fits = (TALL - 2 * MARGIN - TITLE_BAND - more_band) // LIST_ROW
-    shown = min(fits, len(standings))
-    listed = standings[:shown]
-    rest = standings[shown:]
-    # As tall as the list needs (the best sheet stays large enough to read), at most 700.
-    needed = 2 * MARGIN + TITLE_BAND + len(listed) * LIST_ROW + (more_band if rest else 0)
-    height = min(TALL, max(500, needed))
-    smallest = _smallest(WIDE, height)
-    caption = 2 * 36
-    grid = Grid.fitting(height - 2 * MARGIN - caption, labels=False, smallest=smallest)
-    image = Image.new("RGB", (WIDE, height), BACKGROUND)
-    draw = ImageDraw.Draw(image)
-    left = WIDE - 3 * MARGIN - grid.width
-    title = say("tufteln.picture.scores_title")
-    fit_text(draw, (MARGIN, MARGIN - 4), title, 34, left, INK, smallest, bold=True)
-    room = height - 2 * MARGIN - TITLE_BAND - (more_band if rest else 0)
-    row = min(100, room // len(listed))  # a short list gets larger lines
-    size = max(smallest, min(36, row * 62 // 100))
-    y = MARGIN + TITLE_BAND
-    columns = _columns(draw, listed, size)
-    for standing in listed:
-        _entry(draw, standing, (MARGIN, y + (row - size) // 2 - 2), left, size, smallest, columns)
-        y += row
-    if rest:
-        text = say(
-            "tufteln.picture.more",
-            count=len(rest),
-            low=rest[-1].sheet.total,
-            high=rest[0].sheet.total,
-        )
-        fit_text(draw, (MARGIN, y + 6), text, smallest, left, MUTED, smallest)
-    best = standings[0]
-    x = WIDE - MARGIN - grid.width
-    fit_text(
-        draw,
-        (x, MARGIN - 2),
-        say("tufteln.picture.best_sheet"),
-        smallest,
-        grid.width,
-        MUTED,
-        smallest,
-    )
-    _entry(draw, best, (x, MARGIN + 32), grid.width, 26, smallest, columns=None)
-    image.paste(draw_grid(best.sheet, grid, highlight=False), (x, MARGIN + caption))
-    return image, len(listed)
-
-
-def _entry(
-    draw: ImageDraw.ImageDraw,
-    standing: Standing,
-    origin: tuple[int, int],
-    width: int,
-    size: int,
-    smallest: int,
-    columns: tuple[int, int] | None = (0, 0),
-    total: bool = True,
-) -> None:
-    """One line of the standings: "3." [mark] name ★ total, in `width` pixels.
-    `columns`: the widths of the rank and the mark columns, so lines align (None:
-    no rank)."""
-    x, y = origin
-    right = x + width
-    rank_width, chip_width = columns or (0, 0)
-    if columns is not None:
-        rank = f"{standing.rank}."
-        rank_width = max(rank_width, int(draw.textlength(rank, font=font(size))))
-        draw_text(draw, (x + rank_width, y), rank, size, INK, anchor="ra")
-        x += rank_width + 10
-    chip = _chip(draw, (x, y + size // 2 + 2), standing.sheet.seat, standing.letter, size)
-    x += max(chip, chip_width) + 10
-    if total:
-        right -= int(draw_text(draw, (right, y), str(standing.sheet.total), size, INK, True, "ra"))
-        right -= 10
-    star = size + 8 if standing.winner else 0
-    x += int(fit_text(draw, (x, y), standing.name, size, right - star - x, INK, smallest))
-    if standing.winner:  # at the right edge of a list; just after the name above a sheet
-        centre = right - size // 2 if total else x + 8 + size // 2
-        _star(draw, (centre, y + size // 2 + 2), size // 2)
-
-
-def _columns(draw: ImageDraw.ImageDraw, standings: list[Standing], size: int) -> tuple[int, int]:
-    """The widths of the rank and the mark columns of a list."""
-    ranks = max(draw.textlength(f"{s.rank}.", font=font(size)) for s in standings)
-    marks = max(_chip_width(draw, s.letter, size) for s in standings)
-    return int(ranks), marks
+def _header(draw: ImageDraw.ImageDraw, standing: Standing, left_middle: tuple[int, int]) -> None:
+    """ "2. [mark] 27 ★": rank, the player's mark on their colour, the total, a star for
+    a winner."""
+    x, y = left_middle
+    x += int(draw_text(draw, (x, y), f"{standing.rank}.", 28, INK, True, "lm")) + 10
+    x += _chip(draw, (x, y), standing.sheet.seat, standing.letter, KEY) + 12
+    x += int(draw_text(draw, (x, y), str(standing.sheet.total), 28, INK, True, "lm")) + 16
+    if standing.winner:
+        _star(draw, (x, y), 14)
 
 
 def _chip_width(draw: ImageDraw.ImageDraw, letter: str, size: int) -> int:

@@ -27,10 +27,10 @@ from games.engine import Event, IllegalAction, Seat
 from games.lupusburg import GAME
 from games.lupusburg.actions import CastBallot, Claw, Peek, PlaceBet, Vote
 from games.lupusburg.model import LupusState
-from games.lupusburg.pictures import HOUSE_HALF, TEXT, clip
+from games.lupusburg.pictures import clip, house_width
 from games.lupusburg.rules import houses_of, role_seat
 from games.lupusburg.views import LupusView
-from games.pictures import font
+from games.pictures import KEY, font
 from tests.support.marked import (
     languages,
     marked_catalog,
@@ -669,8 +669,7 @@ def test_the_pictures_draw_and_describe_in_german(monkeypatch: pytest.MonkeyPatc
     (village,) = ADAPTER.table(context(voting, locale="de")).pictures
     assert village.description.startswith("Lupusburg: Erste Abstimmung, Tag ")
     assert "Bürgermeister" in village.description
-    assert any(text.startswith("Erste Abstimmung · am Zug: ") for text in drawn)
-    assert any(text.endswith(" Münzen im Beutel") for text in drawn)
+    assert "Münzen im Beutel" in village.description  # the picture draws marks, not words
     (english,) = ADAPTER.table(context(voting, locale="en")).pictures  # not the cached German
     assert english.description.startswith("Lupusburg: First vote, day ")
     between = next(s for s in states if s.game == 1)
@@ -678,21 +677,18 @@ def test_the_pictures_draw_and_describe_in_german(monkeypatch: pytest.MonkeyPatc
     (revealed,) = table_module.reveal_screen(context(between, locale="de"), final=False).pictures
     assert revealed.description.startswith("Lupusburg, Spiel 1 aufgedeckt: ")
     assert "Truhen in " in revealed.description
-    assert {"Charaktere", "Truhe", "in der Serie"} <= set(drawn)
     assert {"Werwolf", "Dieb", "Bürger"} <= set(drawn)
-    assert set(drawn) & {"Werwolf gewann", "Werwolf verlor"}
-    assert any(re.fullmatch(r"\d auf [A-E] [✓✗]", text) for text in drawn)  # a bet, in German
 
 
 def test_the_german_pictures_name_each_character_as_the_text_does() -> None:
     """One word per character in German: the reveal picture's (across a house) is the
     text's, whole."""
     german = catalogs()["de"]
-    face = font(TEXT, True)
+    face = font(KEY, True)
     for role in ("werewolf", "thief", "townsfolk"):
         word = german[f"lupusburg.picture.role.{role}"]
         assert word == german[f"lupusburg.ui.{role}"]
-        assert clip(word, face, 2 * HOUSE_HALF) == word
+        assert clip(word, face, house_width(8) - 8) == word  # the narrowest house
     assert "Dorfbewohner" not in "".join(german.values())
 
 

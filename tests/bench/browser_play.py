@@ -81,7 +81,6 @@ CONTROLS = """(() => {
   for (const m of channel.values()) {
     const node = document.querySelector(`#messages .msg[data-id="${m.id}"]`);
     if (!node) continue;
-    const rows = node.querySelectorAll(':scope > .row');
     m.rows.forEach((row, r) => row.forEach((item, i) => {
       if (item.disabled || !item.custom_id) return;
       found.push({ message: m.id, ephemeral: m.ephemeral, row: r, index: i, kind: item.kind,
@@ -95,10 +94,12 @@ CONTROLS = """(() => {
 
 
 def control_node(control: Mapping[str, Any]) -> str:
-    """A JS expression for the element drawn for `control` (the select itself, if any)."""
+    """A JS expression for the element drawn for `control` (the select itself, if any):
+    the page marks each control with its place in the message's rows, in an action row
+    or beside a section of Discord's layout components alike."""
     row = (
-        f"document.querySelector('#messages .msg[data-id=\"{control['message']}\"]')"
-        f".querySelectorAll(':scope > .row')[{control['row']}].children[{control['index']}]"
+        f"document.querySelector('#messages .msg[data-id=\"{control['message']}\"]"
+        f" [data-row=\"{control['row']}\"][data-index=\"{control['index']}\"]')"
     )
     return f"(((n) => n.tagName === 'SPAN' ? n.querySelector('select') : n)({row}))"
 
@@ -137,6 +138,18 @@ class Tab:
             await self.page.call(
                 "Input.dispatchMouseEvent", type=kind, x=x, y=y, button="left", clickCount=1
             )
+
+    async def open_channel(self, node: str) -> None:
+        """Tap a channel in the list: on a phone, the menu first (the list is a drawer)."""
+        menu = "document.querySelector('#menu-button')"
+        if await self.page.js(f"getComputedStyle({menu}).display !== 'none'"):
+            await self.tap(menu)
+            await self.page.until(  # the drawer has slid in: the channel is where a tap lands
+                f"((n) => {{ const r = n.getBoundingClientRect(); const hit ="
+                " document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);"
+                f" return r.left >= 0 && hit && hit.closest('.chan') === n; }})({node})"
+            )
+        await self.tap(node)
 
     async def choose(self, control: Mapping[str, Any]) -> None:
         """A select: its first options (as many as it needs), chosen as a person would."""
@@ -295,7 +308,7 @@ class Play:
                 ' const nodes = document.querySelectorAll(`#messages .msg[data-id="${id}"]`);'
                 " const held = (ui.messages.get(ui.view) || new Map()).get(id);"
                 " return { nodes: nodes.length, rows: [...nodes].map((n) =>"
-                " n.querySelectorAll(':scope > .row').length), held_rows: held && held.rows.length,"
+                " n.querySelectorAll('[data-row]').length), held_rows: held && held.rows.length,"
                 " held_text: held && held.content.slice(0, 120),"
                 " drawn_text: nodes[0] && nodes[0].querySelector('.content')?.textContent"
                 ".slice(0, 120) }; })()"
@@ -343,7 +356,7 @@ class Play:
                 f" c.textContent.startsWith({json.dumps('↳ ' + str(thread.name))}))"
             )
             await tab.page.until(chan)
-            await tab.tap(chan)
+            await tab.open_channel(chan)
             await tab.page.until(f"ui.view === '{thread.id}'")
         return int(thread.id)
 
@@ -476,7 +489,7 @@ async def play_game(game: str, args: argparse.Namespace, folder: Path) -> Play:
     ):
         # the page opens on the first channel; the game goes to #games, as a person would
         for tab in opened:
-            await tab.tap(
+            await tab.open_channel(
                 "[...document.querySelectorAll('#channels .chan')]"
                 ".find((c) => c.textContent.startsWith('# games'))"
             )

@@ -23,7 +23,12 @@ from bot.discord.adapters import adapter_for
 from bot.discord.adapters.base import Happened, Outbox
 from bot.discord.adapters.context import Context
 from bot.discord.contexts import context_of
-from bot.discord.ui import Button, Screen, Select, send_kwargs
+from bot.discord.ui import Button, Gallery, Screen, Section, Select, Thumbnail, layout
+from bot.discord.ui import controls as all_controls
+from bot.double import components as comp
+from bot.double.errors import ApiError
+from bot.double.limits import component_problems, layout_problems
+from bot.double.schema import SpecValidator
 from games.engine import AnyGame, Seat, State
 from tests.conformance.legality import key
 from tests.conformance.support import NOW, Playout
@@ -33,12 +38,12 @@ LOCALE = "en"
 MAX_DEPTH = 3  # steps within steps followed
 
 # Discord's limits (https://discord.com/developers/docs/resources/message and
-# .../interactions/message-components).
-CONTENT = 2000
-EMBED_TITLE = 256
-EMBED_TEXT = 4096
-EMBED_TOTAL = 6000
-ROWS = 5
+# .../components/reference), for messages with layout components.
+COMPONENTS = 40  # in all, nested ones counted
+TEXT = 4000  # characters of text displays per message
+SECTION_TEXTS = 3
+GALLERY_ITEMS = 10
+ROWS = 5  # action rows of controls the renderer sends
 BUTTONS_PER_ROW = 5
 OPTIONS = 25
 OPTION_TEXT = 100  # label, value, description
@@ -48,6 +53,8 @@ CUSTOM_ID = 100
 FILES = 10
 ALT_TEXT = 1024
 FILE_BYTES = 10 * 1024 * 1024  # a bot's upload limit without boosts
+SPEC = SpecValidator()  # the OpenAPI description, when it is beside the checkout
+CREATE_MESSAGE = "/channels/{channel_id}/messages"
 
 
 def names(seats: int) -> list[str]:
@@ -132,11 +139,8 @@ def explore(
 
 
 def controls(screen: Screen) -> Iterator[Button | Select]:
-    for row in screen.rows:
-        if isinstance(row, Select | Button):
-            yield row  # a bare button is a mistake `problems` reports
-        else:
-            yield from row
+    """Every control: the rows' and the buttons beside sections' texts."""
+    return all_controls(screen)
 
 
 def _choices(select: Select) -> Iterator[list[str]]:
@@ -202,13 +206,11 @@ def problems(game: AnyGame, shown: Shown) -> list[str]:
         if not ok:
             out.append(what)
 
-    check(len(screen.content) <= CONTENT, f"content has {len(screen.content)} > {CONTENT} chars")
-    title, text = screen.embed_title or "", screen.embed_text or ""
-    check(len(title) <= EMBED_TITLE, f"embed title has {len(title)} > {EMBED_TITLE} chars")
-    check(len(text) <= EMBED_TEXT, f"embed text has {len(text)} > {EMBED_TEXT} chars")
-    check(len(title) + len(text) <= EMBED_TOTAL, "embed over 6000 chars in all")
+    out += layout_problems_of(screen)
     check(len(screen.rows) <= ROWS, f"{len(screen.rows)} > {ROWS} action rows")
     check(len(screen.pictures) <= FILES, f"{len(screen.pictures)} > {FILES} pictures")
+    names = [p.name for p in screen.pictures]
+    check(len(set(names)) == len(names), f"two pictures share a name: {names}")
     for picture in screen.pictures:
         check(bool(picture.name), "a picture without a file name")
         check(bool(picture.data), f"picture {picture.name} is empty")
@@ -217,6 +219,19 @@ def problems(game: AnyGame, shown: Shown) -> list[str]:
             len(picture.description) <= ALT_TEXT,
             f"alt text of {picture.name} has {len(picture.description)} > {ALT_TEXT} chars",
         )
+    for block in screen.blocks:
+        if isinstance(block, Gallery):
+            count = len(block.pictures)
+            check(1 <= count <= GALLERY_ITEMS, f"a gallery of {count} pictures")
+            lost = [name for name in block.pictures if name not in names]
+            check(not lost, f"a gallery of {lost}, not pictures here")
+        if isinstance(block, Section):
+            count = len(block.texts)
+            check(1 <= count <= SECTION_TEXTS, f"a section has {count} texts, not 1-3")
+            check(all(block.texts), "a section with an empty text")
+            if isinstance(block.accessory, Thumbnail):
+                thumbnail = block.accessory.picture
+                check(thumbnail in names, f"a thumbnail of {thumbnail!r}, not a picture here")
     seen_ids: set[str] = set()
     legal = {key(a) for a in shown.legal}
     for number, row in enumerate(screen.rows):
@@ -248,24 +263,54 @@ def problems(game: AnyGame, shown: Shown) -> list[str]:
             out.append(f"row {number} is a bare button, not a tuple of buttons")
         else:
             check(1 <= len(row) <= BUTTONS_PER_ROW, f"row {number} has {len(row)} buttons")
-            for button in row:
-                check(
-                    len(button.label) <= BUTTON_LABEL,
-                    f"button label {button.label!r} has {len(button.label)} chars",
-                )
-                check(bool(button.label or button.emoji), f"button {button.custom_id} is blank")
     for control in controls(screen):
         cid = control.custom_id
+        if isinstance(control, Button):
+            check(
+                len(control.label) <= BUTTON_LABEL,
+                f"button label {control.label!r} has {len(control.label)} chars",
+            )
+            check(bool(control.label or control.emoji), f"button {cid} is blank")
         check(0 < len(cid) <= CUSTOM_ID, f"custom_id {cid!r} has {len(cid)} chars")
         check(cid not in seen_ids, f"custom_id {cid!r} twice in one message")
         seen_ids.add(cid)
         if isinstance(control, Button) and control.disabled:
             continue
         out += _control_problems(game, shown, control, legal)
+    return out
+
+
+def layout_problems_of(screen: Screen) -> list[str]:
+    """The screen through the one renderer (without cutting anything short): what
+    discord.py refuses, what breaks Discord's layout limits (40 components, 4,000
+    characters of text, galleries and sections), what the double refuses, and what the
+    API description refuses."""
     try:
-        send_kwargs(screen)
+        components = layout(screen, clip=False).to_components()
     except Exception as error:
-        out.append(f"discord.py refuses the screen: {error!r}")
+        return [f"discord.py refuses the screen: {error!r}"]
+    out: list[str] = []
+    count = len(list(comp.walk(components)))
+    if count > COMPONENTS:
+        out.append(f"{count} > {COMPONENTS} components")
+    text = sum(len(t) for t in comp.texts(components))
+    if text > TEXT:
+        out.append(f"{text} > {TEXT} characters of text")
+    for component in comp.walk(components):
+        if component.get("type") == comp.MEDIA_GALLERY:
+            items = len(component.get("items") or [])
+            if not 1 <= items <= GALLERY_ITEMS:
+                out.append(f"a gallery of {items} pictures")
+        if component.get("type") == comp.TEXT_DISPLAY and not component.get("content"):
+            out.append("an empty text display")
+    refused = layout_problems(components, ["components"], v2=True)
+    refused += component_problems(components, ["components"])
+    out += [f"the double refuses {'.'.join(map(str, p))}: {code}" for p, code, _ in refused]
+    if SPEC.available:
+        try:
+            SPEC.check("post", CREATE_MESSAGE, {"components": components, "flags": 1 << 15})
+        except ApiError as error:
+            out.append(f"the API description refuses it: {error.errors}")
     return out
 
 

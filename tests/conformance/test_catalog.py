@@ -10,6 +10,7 @@ from collections.abc import Iterator
 
 import pytest
 
+from bot.discord.ui import Button, Section, controls
 from games.engine import AnyGame
 from tests.conformance.screens import Shown, explore, names, notices_of, readers
 from tests.conformance.support import Case, cases, playout, sample
@@ -28,13 +29,18 @@ def texts(shown: Shown) -> Iterator[tuple[str, str]]:
     yield "embed text", screen.embed_text or ""
     for picture in screen.pictures:
         yield f"alt text of {picture.name}", picture.description
-    for row in screen.rows:
-        if isinstance(row, tuple):
-            for button in row:
-                yield "button", button.label
+    for block in screen.blocks:
+        if isinstance(block, str):
+            yield "text", block
+        elif isinstance(block, Section):
+            for text in block.texts:
+                yield "section text", text
+    for control in controls(screen):
+        if isinstance(control, Button):
+            yield "button", control.label
         else:
-            yield "placeholder", row.placeholder
-            for option in row.options:
+            yield "placeholder", control.placeholder
+            for option in control.options:
                 yield "option", option.label
                 yield "option description", option.description or ""
 

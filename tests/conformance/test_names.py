@@ -12,6 +12,7 @@ from functools import cache
 import pytest
 
 from bot.core.names import clean_name
+from bot.discord.ui import Button, Section, controls
 from tests.conformance.screens import Shown, explore, notices_of, problems, readers
 from tests.conformance.support import Case, cases, playout, sample
 from tests.support.marked import record_drawn_text
@@ -50,21 +51,28 @@ def shown(case: Case) -> list[Shown]:
 
 
 def texts(shown: Shown) -> list[str]:
-    """What shows markup: a message's content and its embed."""
+    """What shows markup: a message's text displays (content, the card's words, its
+    blocks' texts and sections' texts)."""
     screen = shown.screen
-    return [screen.content, screen.embed_title or "", screen.embed_text or ""]
+    found = [screen.content, screen.embed_title or "", screen.embed_text or ""]
+    for block in screen.blocks:
+        if isinstance(block, str):
+            found.append(block)
+        elif isinstance(block, Section):
+            found += block.texts
+    return found
 
 
 def plain(shown: Shown) -> list[str]:
     """What shows no markup: labels, placeholders and alt texts."""
     screen = shown.screen
     found = [p.description for p in screen.pictures]
-    for row in screen.rows:
-        if isinstance(row, tuple):
-            found += [b.label for b in row]
+    for control in controls(screen):
+        if isinstance(control, Button):
+            found.append(control.label)
         else:
-            found += [row.placeholder, *(o.label for o in row.options)]
-            found += [o.description or "" for o in row.options]
+            found += [control.placeholder, *(o.label for o in control.options)]
+            found += [o.description or "" for o in control.options]
     return found
 
 

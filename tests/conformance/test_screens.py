@@ -1,6 +1,7 @@
 """What Discord gets: every table and panel payload (at sampled states of a playout,
-the panel's own steps followed) within Discord's limits, and every enabled control one
-that the router turns into a legal action of its reader (the UI offers only legal
+the panel's own steps followed), rendered through the one renderer (`bot.discord.ui.
+layout`), within Discord's layout limits in both languages, and every enabled control
+one that the router turns into a legal action of its reader (the UI offers only legal
 moves; the table's action controls: legal for some seat)."""
 
 from __future__ import annotations
@@ -26,10 +27,11 @@ STATES = 1  # evenly spread states per playout, besides the first of each phase
 CASES_PER_GAME = 2
 SCREEN_CASES = cases(seeds=(1,), per_game=CASES_PER_GAME)
 STEPS = 2  # panel steps followed per seat and state by the limits check (pictures are slow)
+LOCALES = ("en", "de")
 
 
 @cache
-def rendered(case: Case, full: bool = False) -> list[tuple[str, list[Shown]]]:
+def rendered(case: Case, full: bool = False, locale: str = "en") -> list[tuple[str, list[Shown]]]:
     """Per sampled state (named by its phase): its screens. `full`: every step of the
     panels of up to 3 seats the phase waits for, at the first state of each phase only;
     else the panels of two such seats and one other, a few steps deep, at more states."""
@@ -39,15 +41,16 @@ def rendered(case: Case, full: bool = False) -> list[tuple[str, list[Shown]]]:
         if full:
             screens = explore(game, state, readers(game, state, idle=0, busy=3), 40)
         else:
-            screens = explore(game, state, readers(game, state), STEPS)
+            screens = explore(game, state, readers(game, state), STEPS, locale)
         out.append((f"{game.phase(state)} ({game.phase_key(state)})", list(screens)))
     return out
 
 
+@pytest.mark.parametrize("locale", LOCALES)
 @pytest.mark.parametrize("case", SCREEN_CASES)
-def test_tables_and_panels_stay_within_discords_limits(case: Case) -> None:
+def test_tables_and_panels_stay_within_discords_limits(case: Case, locale: str) -> None:
     found = []
-    for phase, screens in rendered(case):
+    for phase, screens in rendered(case, locale=locale):
         for shown in screens:
             found += [f"{phase}, {shown.where}: {p}" for p in problems(case.game, shown)]
     assert not found, f"{case}: {len(found)} problems:\n" + "\n".join(found[:12])
@@ -100,15 +103,16 @@ def test_every_sentence_on_screen_is_in_the_catalog(case: Case) -> None:
 
 
 @cache
-def notices(case: Case) -> list[Shown]:
-    return notices_of(case.game, playout(case))
+def notices(case: Case, locale: str = "en") -> list[Shown]:
+    return notices_of(case.game, playout(case), locale)
 
 
+@pytest.mark.parametrize("locale", LOCALES)
 @pytest.mark.parametrize("case", SCREEN_CASES)
-def test_notices_and_results_stay_within_discords_limits(case: Case) -> None:
+def test_notices_and_results_stay_within_discords_limits(case: Case, locale: str) -> None:
     """Announcements, DMs, reminders and results: the same limits as tables and panels,
     and their controls, too, make only legal moves."""
     found = []
-    for shown in notices(case):
+    for shown in notices(case, locale):
         found += [f"{shown.where}: {p}" for p in problems(case.game, shown)]
     assert not found, f"{case}:\n" + "\n".join(found[:12])

@@ -57,6 +57,7 @@ READY_WITHIN = 30.0  # a start on a busy 2-core machine: imports, login, command
 ANSWER_WITHIN = 15.0
 KILL_CHANCE = 0.45  # after a Join, Start or move, or while a turn runs out
 TURN_SECONDS = 2  # the turn limit of timed games
+STOP_ATTEMPTS = 5  # stops of the bot, at the end, until one leaves nothing to say
 IDLE_CHANCE = 0.3  # in a timed game, the chance that a player lets the turn run out
 MONKEY_STEPS = 8  # random clicks on a panel before it is opened afresh
 MOVES_PER_GAME = 6  # actions stored per game of another kind (then it is left running)
@@ -77,8 +78,11 @@ FAULTED = (  # the routes of the bot's messages (never an interaction's answer)
 LONG_STOP = 600.0  # seconds the bot stays down once, by Discord's clock
 assert LONG_STOP > WINDOW
 _ADDS = re.compile(r"(\S+) adds (\d+)\.")
-_TIMED_OUT = re.compile(r"Time ran out: (\S+)'s turn added (\d+)\.")
-_PLAYED_FOR = re.compile(r"The bot played for (\S+) \(away\): their turn added (\d+)\.")
+# A timeout, said plainly or, for a player who is away, as the bot playing for them
+# (`Change.for_away`).
+_TIMED_OUT = re.compile(
+    r"(?:Time ran out: (\S+)'s turn|The bot played for (\S+) \(away\): their turn) added (\d+)\."
+)
 
 
 @dataclass
@@ -226,7 +230,7 @@ class CrashRun:
         general = self.double.channel("general")
         opened = await host.slash(f"newgame {kind}", channel=general, **options)
         reply = await opened.reply(within=ANSWER_WITHIN)
-        place = self.double.channel(int(reply.content.split("<#")[1].split(">")[0]))
+        place = self.double.channel(int(reply.said.split("<#")[1].split(">")[0]))
         game_id = await self.double.wait_for(
             lambda: self._game_in(place.id), ANSWER_WITHIN, "the game row"
         )
@@ -274,7 +278,7 @@ class CrashRun:
 
         def describe() -> str:
             said = "\n".join(
-                f"  {m.id}: {m.content!r} {[e.get('description') for e in m.embeds]} {buttons(m)}"
+                f"  {m.id}: {m.said!r} {[e.get('description') for e in m.cards]} {buttons(m)}"
                 for m in place.visible_messages()
             )
             return f"a table with {label!r} in #{place.name}; it shows:\n{said}"
@@ -453,12 +457,21 @@ class CrashRun:
         Discord saw nothing wrong but the clicks a killed process never answered."""
         self.double.fault = None  # Discord is well again: every change can be shown
         self.figures.faults = self.faults.injected
-        await self.double.wait_for(lambda: self._outbox() == 0, ANSWER_WITHIN, "an empty outbox")
-        await self.double.idle(quiet=0.1, within=ANSWER_WITHIN)
         for record in self.lost:  # the 3-second deadline passes for each
             await self.double.wait_for(_failed(record), 10.0, "the lost click to fail")
         self.figures.unanswered = len(self.lost)
-        await self.bot.stop()
+        # Timed games run on: a deadline may fire, and commit, between the moment the
+        # outbox was seen empty and the stop. Then what it committed waits for the next
+        # start (as after any kill), so the bot starts again to say it.
+        for _ in range(STOP_ATTEMPTS):
+            await self.double.wait_for(
+                lambda: self._outbox() == 0, ANSWER_WITHIN, "an empty outbox"
+            )
+            await self.double.idle(quiet=0.1, within=ANSWER_WITHIN)
+            await self.bot.stop()
+            if self._outbox() == 0:
+                break
+            await self.bot.start()
         store = await Store.open(self.database)
         try:
             for game_id, place in self.places.items():
@@ -485,7 +498,7 @@ class CrashRun:
         ]
         timeouts = [action["phase"] for _, user, action in log if user is None]
         assert len(timeouts) == len(set(timeouts)), f"game {game_id}: a deadline fired twice"
-        said = [m.content for m in place.visible_messages() if _said(m.content or "")]
+        said = [m.said for m in place.visible_messages() if _said(m.said or "")]
         once = [text for i, text in enumerate(said) if i == 0 or text != said[i - 1]]
         shown = [match for text in once for match in _said(text)]
         assert shown == expected, f"game {game_id}: announced {shown}, committed {expected}"
@@ -493,13 +506,13 @@ class CrashRun:
         self.figures.actions += len(expected)
         self.figures.deadlines += len(timeouts)
         tables = [m for m in place.visible_messages() if "Counter:" in _text(m)]
-        board = str(tables[-1].embeds[0]["description"])
+        board = str(tables[-1].cards[0]["description"])
         assert f"Counter: **{stored.counter}** of {stored.target}" in board, board
         assert "My panel" not in buttons(tables[-1])
         stale = [
             f"{m.id}: {buttons(m)}"
             for m in place.visible_messages()
-            if m.components and m is not tables[-1] and buttons(m) != ["Rematch"]
+            if m.controls and m is not tables[-1] and buttons(m) != ["Rematch"]
         ]
         self.figures.stale_tables += [f"game {game_id}, message {m}" for m in stale]
 
@@ -521,7 +534,7 @@ class CrashRun:
         )
         expected = adapter_for(row.kind).table(context)
         shown = self.double.state.messages[row.table_message_id]
-        described = [e.get("description") for e in shown.embeds]
+        described = [e.get("description") for e in shown.cards]
         assert described == [expected.embed_text or None] or not expected.embed_text, (
             f"game {row.id}: the table shows {described}, the state {expected.embed_text!r}"
         )
@@ -531,11 +544,11 @@ class CrashRun:
             for m in place.visible_messages()
             if m.id != shown.id
             and title
-            and any(e.get("title") == title for e in m.embeds)
-            and m.components
+            and any(e.get("title") == title for e in m.cards)
+            and m.controls
         ]
         self.figures.stale_tables += [f"game {row.id}, message {m}" for m in stale]
-        said = [m.content for m in place.visible_messages() if m.content]
+        said = [m.said for m in place.visible_messages() if m.said]
         self.figures.duplicates += sum(a == b for a, b in itertools.pairwise(said))
         self.figures.actions += len(await store.actions(row.id))
 
@@ -561,8 +574,8 @@ def _deleted_again(error: Any) -> bool:
 def _said(text: str) -> list[tuple[str, str]]:
     """The moves a message announces: (player, amount), a timeout marked with "!"."""
     moves = [(name, amount) for name, amount in _ADDS.findall(text)]
-    timeouts = _TIMED_OUT.findall(text) + _PLAYED_FOR.findall(text)  # (away: at once)
-    return moves + [(f"{name}!", amount) for name, amount in timeouts]
+    timeouts = _TIMED_OUT.findall(text)
+    return moves + [(f"{plain or away}!", amount) for plain, away, amount in timeouts]
 
 
 def _announced(
@@ -580,7 +593,7 @@ def _failed(record: InteractionRecord) -> Callable[[], str | None]:
 
 
 def _text(message: Message) -> str:
-    return " ".join(str(e.get("description", "")) for e in message.embeds)
+    return " ".join(str(e.get("description", "")) for e in message.cards)
 
 
 async def _answer(result: InteractionResult) -> Message:

@@ -38,18 +38,15 @@ Interaction = Callable[[], Awaitable[InteractionResult]]
 def controls(message: Message) -> list[Control]:
     """The enabled interactive controls of a message (links and disabled ones left out)."""
     found = []
-    for row in message.components:
-        for item in row.get("components", []):
-            if item.get("disabled") or "custom_id" not in item:
-                continue
-            if item.get("type") == BUTTON:
-                found.append(Control(item["custom_id"]))
-            elif item.get("type") == STRING_SELECT and item.get("options"):
-                values = tuple(str(o["value"]) for o in item["options"])
-                low = int(item.get("min_values", 1))
-                found.append(
-                    Control(item["custom_id"], values, low, int(item.get("max_values", 1)))
-                )
+    for item in message.controls:
+        if item.get("disabled") or "custom_id" not in item:
+            continue
+        if item.get("type") == BUTTON:
+            found.append(Control(item["custom_id"]))
+        elif item.get("type") == STRING_SELECT and item.get("options"):
+            values = tuple(str(o["value"]) for o in item["options"])
+            low = int(item.get("min_values", 1))
+            found.append(Control(item["custom_id"], values, low, int(item.get("max_values", 1))))
     return found
 
 

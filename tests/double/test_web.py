@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import asyncio
 import json as jsonlib
+import re
+import unicodedata
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -14,7 +16,8 @@ import pytest
 
 from bot.double import DiscordDouble, start_sandbox
 from bot.double.bodies import Upload
-from bot.double.model import Channel, Message
+from bot.double.model import IS_COMPONENTS_V2, Channel, Message
+from bot.double.web.routes import STATIC
 from tests.support.testbot import TestBot
 
 
@@ -71,7 +74,11 @@ async def test_page_and_its_files_are_served(sandbox: DiscordDouble, http: Any) 
     for path, kind in [
         ("/sandbox/", "text/html"),
         ("/sandbox/static/app.js", "javascript"),
+        ("/sandbox/static/markdown.js", "javascript"),
+        ("/sandbox/static/messages.js", "javascript"),
         ("/sandbox/static/style.css", "text/css"),
+        ("/sandbox/static/fonts.css", "text/css"),
+        *((f"/sandbox/static/{font}", "") for font in FONT_FILES),
     ]:
         async with http.get(sandbox.url + path) as response:
             assert response.status == 200 and kind in response.headers["Content-Type"]
@@ -286,3 +293,83 @@ async def test_member_and_server_language_reach_interactions_and_are_kept(
     async with start_sandbox(TestBot(), world=world) as double:
         state = await Page(double, http, "Ana").state()
         assert state["me"]["locale"] == "de" and state["guild"]["locale"] == "de"
+
+
+async def test_layout_components_come_as_a_tree_with_their_pictures_and_controls(
+    sandbox: DiscordDouble, http: Any
+) -> None:
+    """A message flagged IS_COMPONENTS_V2 comes with its layout (pictures' addresses
+    resolved), and its controls in `rows`, each knowing its place there."""
+    ana = Page(sandbox, http, "Ana")
+    crown = {"name": "👑"}
+    join = {"type": 2, "style": 1, "label": "Join", "custom_id": "lobby:join", "emoji": crown}
+    pick = {"type": 3, "custom_id": "lobby:colour", "options": [{"label": "Red", "value": "red"}]}
+    components = [
+        {"type": 17, "accent_color": 0xFF0000, "spoiler": True, "components": [
+            {"type": 9, "components": [{"type": 10, "content": "Ana: 3 cards"}], "accessory": join},
+            {"type": 12, "items": [{"media": {"url": "attachment://table.png"}, "spoiler": True}]},
+            {"type": 14},
+            {"type": 1, "components": [pick]},
+        ]},
+        {"type": 13, "file": {"url": "attachment://rules.txt"}},
+    ]  # fmt: skip
+    uploads = [Upload(0, "table.png", PNG, "image/png"), Upload(1, "rules.txt", b"r", "text/plain")]
+    body = {"flags": IS_COMPONENTS_V2, "components": components}
+    posted = sandbox.state.post(sandbox.channel("general"), sandbox.state.bot, body, uploads)
+    (message,) = (await ana.channel("general"))["messages"]
+    assert message["v2"] and message["content"] == "" and message["embeds"] == []
+    container, file = message["layout"]
+    section, gallery, separator, row = container["components"]
+    assert (container["accent_color"], container["spoiler"]) == (0xFF0000, True)
+    assert section["components"] == [{"type": 10, "content": "Ana: 3 cards"}]
+    button = section["accessory"]
+    assert (button["label"], button["text"], button["emoji"]) == ("Join", "Join", "👑")
+    table, rules = posted.attachments
+    (item,) = gallery["items"]
+    assert item["media"]["url"] == table.url and item["spoiler"]
+    assert (item["media"]["width"], item["media"]["height"]) == (4, 4)
+    assert separator == {"type": 14, "spacing": 1, "divider": True}  # Discord's defaults
+    assert file["file"]["url"] == rules.url and file["file"]["filename"] == "rules.txt"
+    assert [[(c["custom_id"], c["row"], c["index"]) for c in r] for r in message["rows"]] == [
+        [("lobby:join", 0, 0)],
+        [("lobby:colour", 1, 0)],
+    ]
+    assert row["components"] == message["rows"][1]
+    classic = post_as_bot(sandbox, sandbox.channel("general"), "classic")
+    (drawn,) = [m for m in (await ana.channel("general"))["messages"] if m["id"] == str(classic.id)]
+    assert not drawn["v2"] and drawn["layout"] == []
+
+
+FONT_FILES = (
+    "twemoji-subset.woff2", "dejavu-symbols.woff2", "noto-symbols.woff2", "noto-symbols2.woff2"
+)  # fmt: skip
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def drawn_by_the_page() -> set[int]:
+    """The characters the page's own fonts draw (their `unicode-range` in fonts.css)."""
+    found: set[int] = set()
+    for ranges in re.findall(r"unicode-range: ([^;]+);", (STATIC / "fonts.css").read_text()):
+        for part in ranges.split(","):
+            low, _, high = part.strip().removeprefix("U+").partition("-")
+            found.update(range(int(low, 16), int(high or low, 16) + 1))
+    return found
+
+
+def test_the_page_brings_a_glyph_for_every_emoji_and_symbol_the_bot_says() -> None:
+    """Emoji and symbols (arrows, dice, suits, circled digits, pictographs) in any sentence,
+    label or adapter of the bot are drawn by the page's own fonts, whatever the system has."""
+    sources = [*ROOT.glob("bot/locales/*.toml"), *ROOT.glob("games/*/locales/*.toml")]
+    sources += [*ROOT.glob("bot/discord/**/*.py")]
+    used = {
+        ord(char): path.relative_to(ROOT)
+        for path in sources
+        for char in path.read_text()
+        if ord(char) >= 0x2190 and unicodedata.category(char) not in ("Mn", "Cf", "Zs")
+        and not 0xFE00 <= ord(char) <= 0xFE0F
+    }
+    assert used, "no emoji found: the scan is broken"
+    drawn = drawn_by_the_page()
+    missing = [f"U+{c:04X} {chr(c)} in {where}" for c, where in used.items() if c not in drawn]
+    assert missing == [], "add these to the page's fonts (static/FONTS.md says how)"
+    assert sum((STATIC / f).stat().st_size for f in FONT_FILES) < 1_000_000

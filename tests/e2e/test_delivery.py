@@ -17,12 +17,12 @@ assert LONG_STOP > WINDOW
 
 
 def board(place: Channel) -> str:
-    return str(table(place).embeds[0]["description"])
+    return str(table(place).cards[0]["description"])
 
 
 def said(place: Channel, text: str) -> int:
     """How many messages in the place say `text`."""
-    return sum(text in m.content for m in place.visible_messages())
+    return sum(text in m.said for m in place.visible_messages())
 
 
 async def race(world: World, *names: str) -> tuple[Channel, list[SimUser]]:
@@ -93,7 +93,7 @@ async def test_discord_unavailable_for_minutes_loses_nothing_and_repeats_nothing
     await world.advance(RETRY_LAST)
     await world.settle()
     assert said(place, "Ben adds 1.") == 1 and said(place, "Ana adds 2.") == 1
-    news = [m.content for m in place.visible_messages() if "adds" in m.content]
+    news = [m.said for m in place.visible_messages() if "adds" in m.said]
     assert news.index(next(n for n in news if "Ben adds 1." in n)) < len(news) - 1
     assert "Ana adds 2." in news[-1]
     assert table(place).id != first_table.id and "Counter: **4** of 20" in board(place)

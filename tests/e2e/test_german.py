@@ -124,7 +124,7 @@ async def test_a_german_server_sees_the_host_in_german_and_each_reader_their_own
     place: Channel = await world.open_game(ana, "race", target=5, turn_seconds=30)
     lobby = table(place)
     assert_language(shown(lobby), "de", names)
-    lobby_text = lobby.embeds[0]["description"]
+    lobby_text = lobby.cards[0]["description"]
     assert "Ziel" in lobby_text and "Sekunden pro Zug" in lobby_text
 
     joined = await world.press(ben, lobby, "⟦de|Mitspielen⟧")
@@ -171,7 +171,7 @@ async def test_a_german_lobby_names_a_game_s_options_and_choices_from_its_catalo
     marked_catalog(monkeypatch)
     place = await world.open_game(ana, "lama", variant="points", turn_seconds=30)
     assert_language(shown(table(place)), "de", ["Ana", lama.name])
-    lobby_text = str(table(place).embeds[0]["description"])
+    lobby_text = str(table(place).cards[0]["description"])
     assert german[choice] in lobby_text and german[label] in lobby_text
 
 
@@ -179,7 +179,7 @@ async def test_a_german_lobby_names_a_game_s_options_and_choices_from_its_catalo
 
 
 def lobby_of(place: Channel) -> str:
-    return str(table(place).embeds[0]["description"])
+    return str(table(place).cards[0]["description"])
 
 
 async def test_a_german_host_on_an_ordinary_server_gets_a_german_table(
@@ -227,7 +227,7 @@ async def test_a_server_admin_sets_the_default_language_of_its_games(world: Worl
     with pytest.raises(CommandNotAvailable):
         await cleo.slash("language", language="de")
     said = await world.answer(await boss.slash("language", language="de"))
-    assert said.ephemeral and said.content == (
+    assert said.ephemeral and said.said == (
         "New games on this server now speak Deutsch, unless their host chooses another language."
     )
     place = await world.open_game(cleo, "race")  # an English client: the server's default
@@ -247,7 +247,7 @@ async def test_a_rematch_keeps_the_game_s_language(world: World) -> None:
     results = last_with(place, "Revanche")
     await world.press(ben, results, "Revanche")
     lobby = last_with(place, "Mitspielen")
-    assert "Ziel: 3" in str(lobby.embeds[0]["description"])
+    assert "Ziel: 3" in str(lobby.cards[0]["description"])
 
 
 def last_with(place: Channel, label: str) -> Message:

@@ -71,7 +71,7 @@ class Table(GameTable[LamaState]):
         values of the cards they looked at, and nothing of anyone else's."""
         assert panel.visible_to == user.id
         state = await self.state()
-        if not panel.components or panel.selects:
+        if not panel.controls or panel.selects:
             return  # the game is over, or the player is yet to look at two cards
         seat = self.users.index(user)
         names = [u.name for u in self.users]
@@ -91,7 +91,7 @@ class Table(GameTable[LamaState]):
 
 
 def grid_labels(panel: Message) -> list[str]:
-    return [c.get("label", "") for row in panel.components[:3] for c in row["components"]]
+    return [c.get("label", "") for row in panel.rows[:3] for c in row["components"]]
 
 
 def enabled(panel: Message) -> list[dict[str, Any]]:
@@ -207,8 +207,8 @@ def turn_notices(t: Table, user: SimUser) -> list[Message]:
     return [
         m
         for m in t.place.visible_messages()
-        if f"{user.mention}: your turn: draw a card" in m.content
-        or f"{user.mention}: your final turn: draw a card" in m.content
+        if f"{user.mention}: your turn: draw a card" in m.said
+        or f"{user.mention}: your final turn: draw a card" in m.said
     ]
 
 
@@ -239,13 +239,11 @@ async def test_a_points_game_is_played_to_the_end_without_leaks(world: World) ->
     names = [t.users[s].name for s in result.winners]
     winners = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
     heading = "🏆 Winner: " if len(names) == 1 else "🏆 Winners: "
-    assert final.content.startswith(heading + winners)
-    assert "**Final scores** (fewest points win):" in final.content
+    assert final.said.startswith(heading + winners)
+    assert "**Final scores** (fewest points win):" in final.said
     assert [a.filename for a in final.attachments] == ["lama-round-4.png"]
-    rounds = [m for m in messages if m.content.startswith("**Round ")]
-    assert [m.content.split("\n")[0] for m in rounds] == [
-        f"**Round {n} results**" for n in (1, 2, 3)
-    ]
+    rounds = [m for m in messages if m.said.startswith("**Round ")]
+    assert [m.said.split("\n")[0] for m in rounds] == [f"**Round {n} results**" for n in (1, 2, 3)]
     assert all(m.attachments and m.attachments[0].description for m in rounds)
     assert "The game is over. Winner:" in table(t.place).text
     # Each turn was announced by exactly one mention of its player, never per step.
@@ -263,9 +261,9 @@ async def assert_final_panels(t: Table) -> None:
     for seat, user in enumerate(t.users):
         panel = await t.panel(user)
         mine = state.last_round.seats[seat]
-        assert panel.visible_to == user.id and panel.components == []
-        assert f"Your last cards counted **{mine.total} point" in panel.content
-        assert f"your final score: **{state.totals[seat]} point" in panel.content
+        assert panel.visible_to == user.id and panel.controls == []
+        assert f"Your last cards counted **{mine.total} point" in panel.said
+        assert f"your final score: **{state.totals[seat]} point" in panel.said
         (picture,) = panel.attachments
         cells = "; ".join(
             f"{n}: {english(f'lama.ui.card.{c}') if c in SHORT else c}"
@@ -290,16 +288,16 @@ async def test_a_rounds_results_come_before_the_next_rounds_table(world: World) 
     assert report is not None
     messages = t.place.visible_messages()
     order = [m.id for m in messages]
-    ended = next(i for i, m in enumerate(messages) if "Round 1 is over" in m.content)
-    results = next(i for i, m in enumerate(messages) if m.content.startswith("**Round 1 results**"))
+    ended = next(i for i, m in enumerate(messages) if "Round 1 is over" in m.said)
+    results = next(i for i, m in enumerate(messages) if m.said.startswith("**Round 1 results**"))
     new_table = order.index(table(t.place).id)
     assert ended < results < new_table
-    assert "round 2" in str(messages[new_table].embeds[0]["title"])
+    assert "round 2" in str(messages[new_table].cards[0]["title"])
     assert [a.filename for a in messages[results].attachments] == ["lama-round-1.png"]
     low = [t.users[s].name for s in report.winners]
     together = low[0] if len(low) == 1 else ", ".join(low[:-1]) + " and " + low[-1]
     verb = "has" if len(low) == 1 else "have"
-    assert f"Round 1 is over: {together} {verb} the lowest score, " in messages[ended].content
+    assert f"Round 1 is over: {together} {verb} the lowest score, " in messages[ended].said
     marks = "|".join(name_letters([u.name for u in t.users]))
     lone = re.compile(rf"(?<![\w*])({marks}) (turned|has|have|is|wins|draws|takes|puts|gives)\b")
     for message in messages:
@@ -332,7 +330,7 @@ async def test_a_special_card_is_given_to_another_player(world: World) -> None:
     others = [u for u in t.users if u != user]
     # Only the recipients are offered; the layout cannot take the card.
     assert [b["label"] for b in enabled(panel)] == [f"Give to {u.name}" for u in others]
-    assert "give it to another player" in panel.content
+    assert "give it to another player" in panel.said
     await assert_table_is_public(t)  # a drawn special stays hidden from the table
 
     recipient = others[-1]
@@ -341,12 +339,12 @@ async def test_a_special_card_is_given_to_another_player(world: World) -> None:
     to = t.users.index(recipient)
     assert [kind(c) for c in state.received[to]][-1] == held
     name = {"drama": "Drama-Lama (+3)", "karma": "Karma-Lama (-3)"}[held]
-    notice = next(m for m in reversed(t.place.visible_messages()) if "gives" in m.content)
-    assert f"{user.name} gives a {name} to {recipient.name}." in notice.content
+    notice = next(m for m in reversed(t.place.visible_messages()) if "gives" in m.said)
+    assert f"{user.name} gives a {name} to {recipient.name}." in notice.said
     assert f"**{recipient.name}**: " in table(t.place).text
     assert f"received {name}" in table(t.place).text
     their_panel = await t.panel(recipient)
-    assert f"Received: {name}" in their_panel.content
+    assert f"Received: {name}" in their_panel.said
     assert_no_secrets_shown(t)
 
 
@@ -362,7 +360,7 @@ async def test_a_stale_button_is_refused_politely(world: World) -> None:
     # A click that left before the panel showed it (the edit is on its way) is refused.
     sent = await user._interact(3, t.place, {"custom_id": draw, "component_type": 2}, old, True)
     await world.settle()
-    assert [m.content for m in sent.messages if m.ephemeral][-1] == STALE
+    assert [m.said for m in sent.messages if m.ephemeral][-1] == STALE
     state = await t.state()
     assert state.step == "drawn" and state.to_act == t.users.index(user)
 
@@ -381,7 +379,7 @@ async def test_a_restart_mid_turn_keeps_the_table_buttons_working(world: World) 
     await world.settle()
     assert table(t.place).id == table_id
     panel = await t.panel(user)  # from the same table message
-    assert "You drew **" in panel.content or "You hold a **" in panel.content
+    assert "You drew **" in panel.said or "You hold a **" in panel.said
     gives = labelled(panel, "Give to ")
     cells = [b for b in enabled(panel) if ":exchange:" in b["custom_id"]]
     await t.click(user, panel, (gives or cells)[0]["custom_id"])
@@ -397,7 +395,7 @@ async def test_turn_limits_play_the_default_moves(world: World) -> None:
     ana, ben, cleo = t.users
     assert "<t:" in table(t.place).text and ":R>" in table(t.place).text
     looking = "Waiting for Ana, Ben and Cleo: look at two of your cards (press **My cards**)"
-    assert any(looking in m.content for m in t.place.visible_messages())
+    assert any(looking in m.said for m in t.place.visible_messages())
     await world.advance(59)
     await world.settle()
     assert (await t.state()).phase == "peek"
@@ -408,7 +406,7 @@ async def test_turn_limits_play_the_default_moves(world: World) -> None:
     state = await t.state()
     assert state.phase == "turn" and state.peeked == [[0, 8]] * 3
     said = "Time ran out: Ana, Ben and Cleo are shown their top-left and bottom-right cards."
-    assert [m.content.splitlines()[0] for m in t.place.visible_messages() if said in m.content]
+    assert [m.said.splitlines()[0] for m in t.place.visible_messages() if said in m.said]
     labels = grid_labels(await t.panel(ana))
     assert labels[0].startswith(SEEN) and labels[8].startswith(SEEN)
 
@@ -416,7 +414,7 @@ async def test_turn_limits_play_the_default_moves(world: World) -> None:
     await world.settle()
     state = await t.state()
     assert state.to_act == 1 and state.step == "choose"
-    notices = "\n".join(m.content for m in t.place.visible_messages())
+    notices = "\n".join(m.said for m in t.place.visible_messages())
     if state.face_up[0][0]:  # the drawn card replaced her first face-down card
         assert "Time ran out: Ana drew and swapped their first face-down card (row 1, " in notices
     else:  # a special card, which went to the next player
@@ -434,7 +432,7 @@ async def test_turn_limits_play_the_default_moves(world: World) -> None:
     await world.settle()
     state = await t.state()
     assert state.to_act == 2
-    notices = "\n".join(m.content for m in t.place.visible_messages())
+    notices = "\n".join(m.said for m in t.place.visible_messages())
     if state.face_up[1][0]:
         assert "Time ran out: the " in notices and " in Ben's hand replaced their first " in notices
     else:
@@ -465,7 +463,7 @@ async def test_a_table_of_absent_players_finishes(world: World) -> None:
     state = await t.state()
     assert state.round == 4 and state.winners
     final = t.place.visible_messages()[-1]
-    assert "**Final scores** (fewest points win):" in final.content
+    assert "**Final scores** (fewest points win):" in final.said
     assert_no_secrets_shown(t)
 
 
@@ -476,15 +474,15 @@ async def test_a_final_turn_is_passed_from_the_panel(world: World) -> None:
         await play_turn(t, t.users[state.to_act])
     seat = state.to_act
     user = t.users[seat]
-    pinged = turn_notices(t, user)[-1].content
+    pinged = turn_notices(t, user)[-1].said
     assert f"{user.mention}: your final turn: draw a card" in pinged and "or pass" in pinged
     panel = await t.panel(user)
-    assert "**Your final turn.**" in panel.content
+    assert "**Your final turn.**" in panel.said
     before = list(state.layouts[seat])
     await t.click(user, panel, labelled(panel, "Pass (end my final turn)")[0]["custom_id"])
     state = await t.state()
     assert state.layouts[seat] == before and state.to_act != seat  # nothing but the turn
-    said = [m.content for m in t.place.visible_messages()]
+    said = [m.said for m in t.place.visible_messages()]
     assert any(f"{user.name} passes their final turn." in text for text in said)
     assert enabled(panel) == []  # the turn is over
     assert_no_secrets_shown(t)
@@ -575,7 +573,7 @@ async def test_a_german_server_plays_in_german_and_an_english_client_sees_englis
     assert live.status == "finished"
     for user in (ana, ben, cleo):  # the last cards, in the reader's client's language
         final = await panel_of(world, place, user)
-        assert final.components == [] and final.attachments
+        assert final.controls == [] and final.attachments
         panels.append((user, final))
 
     # Every public message in the thread (lobby, table, notices, round results and the
@@ -591,7 +589,7 @@ async def test_a_german_server_plays_in_german_and_an_english_client_sees_englis
         assert_language(panel, language[user.id])
     assert all(u.dms() == [] for u in (ana, ben, cleo))  # No Prob-Lama sends no DMs
     results = public[-1]
-    assert results.content.startswith("⟦de|🏆")  # the host's winner line, in German
+    assert results.said.startswith("⟦de|🏆")  # the host's winner line, in German
     assert [a.filename for a in results.attachments] == ["lama-round-4.png"]
 
 
@@ -606,9 +604,9 @@ async def test_a_reminder_keeps_its_place_in_the_phase_across_a_pause(world: Wor
     await world.answer(await ana.slash("resume", channel=t.place))
     await world.settle()
     await world.advance(329)
-    assert not any("⏰" in m.content for u in t.users for m in u.dms())
+    assert not any("⏰" in m.said for u in t.users for m in u.dms())
     await world.advance(1)
-    assert all(any("⏰ **No Prob-Lama**" in m.content for m in u.dms()) for u in t.users)
+    assert all(any("⏰ **No Prob-Lama**" in m.said for m in u.dms()) for u in t.users)
 
 
 async def test_a_look_told_by_dm_mentions_whoever_the_dm_cannot_reach(world: World) -> None:
@@ -625,7 +623,7 @@ async def test_a_look_told_by_dm_mentions_whoever_the_dm_cannot_reach(world: Wor
     assert live is not None
     await world.bot.service.learn_dms(live, 1, closed=True)  # Ben's, from an earlier DM
     await world.press(ana, table(place), "Start")
-    said = [m.content for m in place.visible_messages() if not m.embeds and m.content]
+    said = [m.said for m in place.visible_messages() if not m.cards and m.said]
     step = "look at two of your cards (press **My cards**)"
     assert said[-2].endswith(f"Waiting for Ana, {ben.mention} and Cleo: {step}")
     assert said[-1] == f"{cleo.mention}: {step}"
@@ -644,4 +642,4 @@ async def test_an_ended_game_shows_no_panel(world: World) -> None:
     await world.press(ana, confirm, "End the game")
     assert (await t.live()).status == "aborted"
     refused = await world.answer(await ana.click(notice, MY_CARDS))
-    assert refused.content == "This game is already over." and refused.components == []
+    assert refused.said == "This game is already over." and refused.controls == []

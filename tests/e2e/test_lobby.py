@@ -17,7 +17,7 @@ HOST_ONLY = "Only the host or a member with Manage Server can do that."
 
 
 def lobby_text(place: Channel) -> str:
-    return str(table(place).embeds[0]["description"])
+    return str(table(place).cards[0]["description"])
 
 
 async def test_join_leave_start_in_a_thread(world: World) -> None:
@@ -41,7 +41,7 @@ async def test_join_leave_start_in_a_thread(world: World) -> None:
     await world.press(ana, lobby, "Start")
     assert buttons(table(place)) == ["My panel"]
     assert "Counter: **0** of 5" in lobby_text(place)
-    notices = [m.content for m in place.visible_messages()[1:]]
+    notices = [m.said for m in place.visible_messages()[1:]]
     assert any(ana.mention in n and ben.mention in n and "begins" in n for n in notices)
 
 
@@ -67,7 +67,7 @@ async def test_cancel_by_the_host_or_a_manager_only(world: World) -> None:
     assert buttons(table(place)) == []
     assert "cancelled" in lobby_text(place)
     again = await world.answer(await ana.slash("newgame race", channel=place))
-    assert "is open in" in again.content  # a cancelled lobby frees its thread
+    assert "is open in" in again.said  # a cancelled lobby frees its thread
 
 
 async def test_one_game_per_thread_and_several_per_channel(world: World) -> None:
@@ -76,7 +76,7 @@ async def test_one_game_per_thread_and_several_per_channel(world: World) -> None
     second = await world.open_game(ben, "race")
     assert first.id != second.id and first.parent_id == second.parent_id == world.channel.id
     refused = await world.answer(await ana.slash("newgame race", channel=first))
-    assert "already has an open game" in refused.content
+    assert "already has an open game" in refused.said
 
 
 async def test_a_channel_without_threads_hosts_the_game_itself(world: World) -> None:
@@ -93,32 +93,33 @@ async def test_abort_asks_first_and_only_the_host_or_a_manager_may(world: World)
     await world.press(ben, table(place), "Join")
     await world.press(ana, table(place), "Start")
     refused = await world.answer(await ben.slash("abort", channel=place))
-    assert refused.content == HOST_ONLY
+    assert refused.said == HOST_ONLY
     confirm = await world.answer(await ana.slash("abort", channel=place))
     assert confirm.ephemeral and buttons(confirm) == ["End the game", "Keep playing"]
     kept = await (await ana.click(confirm, "Keep playing")).reply()
-    assert kept.content == "The game goes on."
+    assert kept.said == "The game goes on."
     confirm = await world.answer(await ana.slash("abort", channel=place))
     await world.press(ana, confirm, "End the game")
     # Said at the bottom; the table above shrinks to a line, its controls gone.
-    assert place.visible_messages()[-1].content == f"{ana.mention} ended the game early."
+    assert place.visible_messages()[-1].said == f"{ana.mention} ended the game early."
     assert lobby_text(place) == "The game was ended early."
     assert buttons(table(place)) == [] and not table(place).attachments
     nothing = await world.answer(await ana.slash("abort", channel=place))
-    assert nothing.content == "There is no open game in this channel."
+    assert nothing.said == "There is no open game in this channel."
 
 
 async def test_games_rules_and_help(world: World) -> None:
     ana = world.double.user("Ana")
     empty = await world.answer(await ana.slash("games"))
-    assert empty.content.startswith("No games yet")
+    assert empty.said.startswith("No games yet")
     place = await world.open_game(ana, "race")
     listing = await world.answer(await ana.slash("games"))
-    assert f"<#{place.id}>: lobby" in listing.content and listing.ephemeral
+    assert f"<#{place.id}>: lobby" in listing.cards[0]["description"] and listing.ephemeral
     rules = await world.answer(await ana.slash("rules", game="race"))
-    assert "Take turns adding 1 or 2" in rules.content
+    assert rules.cards[0]["title"] == "Race to Ten"
+    assert "Take turns adding 1 or 2" in rules.cards[0]["description"]
     helped = await world.answer(await ana.slash("help"))
-    assert "/newgame race" in helped.content
+    assert "/newgame race" in helped.said
 
 
 async def test_help_names_option_choices_as_the_menu_shows_them(world: World) -> None:
@@ -126,10 +127,10 @@ async def test_help_names_option_choices_as_the_menu_shows_them(world: World) ->
     (the choice's name), not the stored value (`pings:dm`)."""
     ana = world.double.user("Ana")
     ute = world.double.add_member("Ute", locale="de")
-    helped = (await world.answer(await ana.slash("help"))).content
+    helped = (await world.answer(await ana.slash("help"))).said
     assert "`pings: direct message`" in helped and "`pings: no notice`" in helped
     assert "pings:dm" not in helped
-    german = (await world.answer(await ute.slash("help"))).content
+    german = (await world.answer(await ute.slash("help"))).said
     assert "`hinweise: Direktnachricht`" in german
 
 
@@ -139,9 +140,9 @@ async def test_panels_are_private_and_stale_buttons_refused(world: World) -> Non
     await world.press(ben, table(place), "Join")
     await world.press(ana, table(place), "Start")
     outsider = await world.panel(cleo, place, "My panel")
-    assert outsider.content == "You are not playing in this game."
+    assert outsider.said == "You are not playing in this game."
     panel = await world.panel(ana, place, "My panel")
-    assert panel.ephemeral and buttons(panel) == ["+1", "+2"] and "lucky number" in panel.content
+    assert panel.ephemeral and buttons(panel) == ["+1", "+2"] and "lucky number" in panel.said
     assert not ben.can_see(panel) and not cleo.can_see(panel)
     second = await world.panel(ana, place, "My panel")
     await world.press(ana, second, "+2")
@@ -149,12 +150,12 @@ async def test_panels_are_private_and_stale_buttons_refused(world: World) -> Non
     await world.press(ben, await world.panel(ben, place, "My panel"), "+1")
     # Ana's first panel is from her previous turn: shown disabled, and a click that
     # left before it was (the edit on its way) is refused, nothing applied twice.
-    assert all(c.get("disabled") for row in panel.components for c in row["components"])
-    plus_two = next(c for row in panel.components for c in row["components"] if c["label"] == "+2")
+    assert all(c.get("disabled") for c in panel.controls)
+    plus_two = next(c for c in panel.controls if c["label"] == "+2")
     data = {"custom_id": plus_two["custom_id"], "component_type": 2}
     late = await ana._interact(3, place, data, panel, True)
     await world.settle()
-    stale = [m.content for m in late.messages if m.ephemeral][-1]
+    stale = [m.said for m in late.messages if m.ephemeral][-1]
     assert stale.startswith("That button is from an earlier turn")
     assert "Counter: **3** of 10" in lobby_text(place)
 
@@ -186,7 +187,7 @@ async def test_a_game_whose_thread_was_deleted_ends_quietly(world: World) -> Non
     (row,) = await world.bot.store.games_in_guild(world.double.guild.id)
     assert row.status == "aborted" and await world.bot.store.timers(row.id) == []
     listing = await world.answer(await ana.slash("games"))
-    assert "ended early" in listing.content
+    assert "ended early" in listing.cards[0]["description"]
     world.double.reset_health()  # the bot's requests to the deleted thread failed, as expected
 
 
@@ -214,7 +215,7 @@ async def test_games_says_deleted_thread_for_a_game_whose_thread_is_gone(world: 
     world.double.delete_channel(running)
     world.double.delete_channel(cancelled)
     await world.settle()
-    listing = (await world.answer(await ana.slash("games"))).content
+    listing = (await world.answer(await ana.slash("games"))).cards[0]["description"]
     assert f"<#{running.id}>" not in listing and f"<#{cancelled.id}>" not in listing
     assert "Race to Ten in a deleted thread: ended early" in listing
     assert "Race to Ten in a deleted thread: cancelled" in listing
@@ -227,11 +228,11 @@ async def test_the_host_pauses_and_resumes(world: World) -> None:
     await world.press(ben, table(place), "Join")
     await world.press(ana, table(place), "Start")
     refused = await world.answer(await ben.slash("pause", channel=place))
-    assert refused.content == HOST_ONLY
+    assert refused.said == HOST_ONLY
     paused = await world.answer(await ana.slash("pause", channel=place))
-    assert paused.content.startswith("You paused the game")
+    assert paused.said.startswith("You paused the game")
     await world.settle()
-    assert "paused the game" in place.visible_messages()[-1].content
+    assert "paused the game" in place.visible_messages()[-1].said
     panel = await world.panel(ana, place, "My panel")
     assert await world.press(ana, panel, "+1") == (
         "The game is paused. The host can resume it with /resume."
@@ -241,7 +242,7 @@ async def test_the_host_pauses_and_resumes(world: World) -> None:
     assert "Counter: **0** of 10" in lobby_text(place)
     await world.answer(await ana.slash("resume", channel=place))
     await world.settle()
-    assert "resumed the game" in place.visible_messages()[-1].content
+    assert "resumed the game" in place.visible_messages()[-1].said
     await world.advance(60)
     await world.settle()
     assert "Counter: **1** of 10" in lobby_text(place)
@@ -320,7 +321,7 @@ async def test_a_failed_write_leaves_no_empty_thread(world: World, monkeypatch: 
 
     monkeypatch.setattr(world.bot.store, "create_game", full_disk)
     reply = await (await ana.slash("newgame race")).reply()
-    assert "Something went wrong on my side" in reply.content
+    assert "Something went wrong on my side" in reply.said
     await world.settle()
     threads = [c for c in world.double.state.channels.values() if c.is_thread]
     assert all(c.deleted for c in threads) and threads  # made, then taken away again
@@ -334,7 +335,7 @@ async def test_a_control_that_is_not_on_the_clicked_message_cannot_be_sent(
     ana, ben = world.users("Ana", "Ben")
     place = await world.open_game(ana, "race")
     lobby = table(place)
-    game_id = lobby.components[0]["components"][0]["custom_id"].split(":")[1]
+    game_id = lobby.buttons[0]["custom_id"].split(":")[1]
     for forged in (f"abort:{game_id}:no", f"game:{game_id}:-:@x", "game:²:-:panel"):
         with pytest.raises(LookupError):
             await ben.click(lobby, custom_id=forged)
@@ -350,7 +351,7 @@ async def test_newgame_in_a_running_games_thread_leaves_the_game_alone(world: Wo
     await world.press(ben, table(place), "Join")
     await world.press(ana, table(place), "Start")
     refused = await world.answer(await cleo.slash("newgame race", channel=place))
-    assert refused.content.startswith("This channel already has an open game")
+    assert refused.said.startswith("This channel already has an open game")
     await world.settle()
     assert not place.deleted
     assert world.bot is not None and world.bot.service is not None
@@ -370,7 +371,7 @@ async def test_a_forged_click_never_turns_the_public_table_into_a_private_answer
     await world.press(ben, table(place), "Join")
     await world.press(ana, table(place), "Start")
     panel = await world.panel(ana, place, "My panel")
-    move = next(c for row in panel.components for c in row["components"] if c["label"] == "+1")
+    move = next(c for c in panel.controls if c["label"] == "+1")
     game_id = move["custom_id"].split(":")[1]
     public = table(place)
     for forged in (move["custom_id"], f"abort:{game_id}:no"):
@@ -389,7 +390,7 @@ async def test_open_lobbies_are_limited_per_member_and_per_channel(world: World)
     first = [await world.open_game(ana, "race") for _ in range(3)]
     threads = len([c for c in world.double.state.channels.values() if c.is_thread])
     refused = await world.answer(await ana.slash("newgame race"))
-    assert refused.content.startswith("You already host 3 open lobbies on this server")
+    assert refused.said.startswith("You already host 3 open lobbies on this server")
     assert len([c for c in world.double.state.channels.values() if c.is_thread]) == threads
     await world.press(ana, table(first[0]), "Cancel")  # a cancelled lobby frees a place
     await world.open_game(ana, "race")
@@ -398,7 +399,7 @@ async def test_open_lobbies_are_limited_per_member_and_per_channel(world: World)
         for _ in range(3 if host != hosts[-1] else 1):
             await world.open_game(host, "race")
     refused = await world.answer(await others[0].slash("newgame race"))
-    assert refused.content.startswith("This channel already has 25 open lobbies")
+    assert refused.said.startswith("This channel already has 25 open lobbies")
     elsewhere = world.double.add_channel("elsewhere")
     await world.open_game(others[0], "race", channel=elsewhere)
 
@@ -419,4 +420,4 @@ async def test_a_lobby_nobody_starts_closes_after_a_day(world: World) -> None:
     assert lobby_text(place) == "The lobby closed: nobody started it within a day."
     assert "Counter: **0** of 10" in lobby_text(started)  # a started game plays on
     again = await world.answer(await ana.slash("newgame race", channel=place))
-    assert "is open in" in again.content  # its thread is free again
+    assert "is open in" in again.said  # its thread is free again

@@ -88,7 +88,7 @@ class Table(GameTable[LupunState]):
         }
         for seat, user in enumerate(self.users):
             for message in [*user.sees(self.place), *user.dms()]:
-                assert len(message.components) <= 5
+                assert len(message.rows) <= 5
                 assert all(len(s.get("options", [])) <= 25 for s in message.selects)
                 text = words(message)
                 for owner, texts in held.items():
@@ -104,7 +104,7 @@ def task_text(card: str) -> str:
 
 def words(message: Message) -> str:
     parts = [message.text, *(a.description or "" for a in message.attachments)]
-    parts += [str(e.get("description", "")) for e in message.embeds]
+    parts += [str(e.get("description", "")) for e in message.cards]
     parts += [b.get("label", "") for b in message.buttons]
     for select in message.selects:
         options = select["options"]
@@ -149,12 +149,12 @@ async def keep_all(t: Table) -> None:
     for seat in [s for s in range(state.seats) if state.drawn[s]]:
         user = t.users[seat]
         panel = await t.panel(user)
-        assert "Choose the task to give back" in panel.content
+        assert "Choose the task to give back" in panel.said
         assert panel.attachments[0].filename == "lupun-my-tasks.png"
         select = panel.selects[0]
         assert [o["value"] for o in select["options"]] == state.drawn[seat]
         await t.select(user, panel, state.drawn[seat][-1], "Give back a task…")
-        assert "You keep these 3 tasks" in panel.content or "Your tiles:" in panel.content
+        assert "You keep these 3 tasks" in panel.said or "Your tiles:" in panel.said
     assert (await t.state()).stage != "keep"
 
 
@@ -165,12 +165,12 @@ async def place(t: Table, space: str, tile: int) -> Message:
     seat = state.to_act
     user = t.users[seat]
     panel = await t.panel(user)
-    assert "**Your turn**" in panel.content
+    assert "**Your turn**" in panel.said
     await t.select(user, panel, space, "Choose an empty space…")
-    assert f"Space **{space}** chosen" in panel.content
+    assert f"Space **{space}** chosen" in panel.said
     await t.select(user, panel, str(tile), f"Choose the tile for {space}…")
     name = "Joker" if tile == JOKER else str(tile)
-    assert f"You are placing **{name}** on **{space}**" in panel.content
+    assert f"You are placing **{name}** on **{space}**" in panel.said
     drafted = await t.state()
     assert drafted.draft is not None and drafted.board == state.board  # nothing placed yet
     await t.click(user, panel, labelled(panel, f"Confirm: {name} on {space}")["custom_id"])
@@ -224,7 +224,7 @@ async def turn_tiles(t: Table) -> None:
 
 
 def notices(place: Channel) -> list[str]:
-    return [m.content for m in place.visible_messages() if m.content]
+    return [m.said for m in place.visible_messages() if m.said]
 
 
 def last_with(place: Channel, label: str) -> Message:
@@ -247,7 +247,7 @@ async def test_a_three_player_round_with_jokers(
     assert f"{ana.mention}: place a tile (My tasks)" in notices(tab.place)[-1]
     await place_simply(tab)  # Ana
     panel = await tab.panel(ben)
-    assert "You have 1 joker tile" in panel.content
+    assert "You have 1 joker tile" in panel.said
     await place_simply(tab)  # Ben: his joker
     assert (await tab.state()).board[1] == JOKER
     assert "Ben places a joker on B1." in "\n".join(notices(tab.place))
@@ -260,8 +260,8 @@ async def test_a_three_player_round_with_jokers(
     assert report is not None and report.board.count(None) == 0 and JOKER in report.board
     final = tab.place.visible_messages()[-1]
     assert "Rematch" in buttons(final)
-    assert final.embeds and "Round 1: every task revealed" in str(final.embeds[0]["title"])
-    revealed = str(final.embeds[0]["description"])
+    assert final.cards and "Round 1: every task revealed" in str(final.cards[0]["title"])
+    revealed = str(final.cards[0]["description"])
     for seat in range(3):  # every task, solved or not, is shown once the round is over
         assert all(task_text(c) in revealed for c in report.seats[seat].tasks)
         if report.seats[seat].jokers:
@@ -279,11 +279,11 @@ async def assert_final_panels(t: Table) -> None:
     for seat, user in enumerate(t.users):
         panel = await t.panel(user)
         mine = report.seats[seat]
-        assert panel.visible_to == user.id and panel.components == []
-        assert f"Your last tasks scored **{mine.points}** point" in panel.content
+        assert panel.visible_to == user.id and panel.controls == []
+        assert f"Your last tasks scored **{mine.points}** point" in panel.said
         for card in mine.tasks:
             mark = "✅" if card in mine.solved else "❌"
-            assert f"{mark} {task_text(card)}" in panel.content
+            assert f"{mark} {task_text(card)}" in panel.said
         (picture,) = panel.attachments
         assert picture.filename == "lupun-my-tasks.png"
         assert all(task_text(card) in (picture.description or "") for card in mine.tasks)
@@ -299,7 +299,7 @@ async def test_a_two_player_round_leaves_four_spaces_and_a_rematch_follows(
     await finish_round(tab)
     state = await tab.state()
     assert state.last_round is not None and state.last_round.board.count(None) == 4
-    assert "Highest total after 1 round." in tab.place.visible_messages()[-1].content
+    assert "Highest total after 1 round." in tab.place.visible_messages()[-1].said
 
     ana, ben = tab.users
     results = last_with(tab.place, "Rematch")
@@ -317,7 +317,7 @@ async def test_a_rounds_results_come_before_the_next_rounds_table(world: World) 
     await finish_round(tab)
     assert (await tab.state()).round == 2
     messages = tab.place.visible_messages()
-    titles = [str(m.embeds[0]["title"]) if m.embeds else "" for m in messages]
+    titles = [str(m.cards[0]["title"]) if m.cards else "" for m in messages]
     results = titles.index("Round 1: every task revealed")
     new_table = [m.id for m in messages].index(table(tab.place).id)
     assert results < new_table and titles[new_table] == "Miss Lupun: round 2 of 2"
@@ -331,7 +331,7 @@ async def test_a_won_win_card_ends_the_game(world: World, monkeypatch: pytest.Mo
     holder = state.win_card.index(True)
     assert "win card face up" in table(tab.place).text
     panel = await tab.panel(tab.users[holder])
-    assert "You hold a win card" in panel.content
+    assert "You hold a win card" in panel.said
     await keep_all(tab)
     goal = [task(c) for c in (await tab.state()).hands[holder]]
     rng = random.Random(0)  # everyone plays for the win card's tasks
@@ -346,8 +346,8 @@ async def test_a_won_win_card_ends_the_game(world: World, monkeypatch: pytest.Mo
             await place_quickly(tab, space_name(space), tile)
     assert state.reason == "win_card" and state.winners == [holder]
     final = tab.place.visible_messages()[-1]
-    assert "A win card with all 3 tasks solved." in final.content
-    assert tab.users[holder].name in final.content.splitlines()[0]
+    assert "A win card with all 3 tasks solved." in final.said
+    assert tab.users[holder].name in final.said.splitlines()[0]
     assert state.round == 1  # the rounds goal's three rounds are cut short
 
 
@@ -358,7 +358,7 @@ async def test_a_long_game_is_played_to_its_end_with_tile_turning(world: World) 
     assert "Before the first round everyone may turn tiles" in table(tab.place).text
     for user in (ana, ben):  # a handicap of everything but the 1
         panel = await tab.panel(user)
-        assert "Chosen: **0** (sum 0)" in panel.content  # the 0, prefilled
+        assert "Chosen: **0** (sum 0)" in panel.said  # the 0, prefilled
         for tile in range(2, 10):
             await tab.click(user, panel, labelled(panel, str(tile))["custom_id"])
         assert all(b.get("disabled") for b in panel.buttons if b.get("label") == "1")
@@ -380,10 +380,10 @@ async def test_a_long_game_is_played_to_its_end_with_tile_turning(world: World) 
     assert state.reason in ("tiles", "limit")
     assert any(len(t) == 10 for t in state.turned)
     final = tab.place.visible_messages()[-1]
-    assert "All 10 tiles turned." in final.content
+    assert "All 10 tiles turned." in final.said
     await assert_final_panels(tab)
     assert any(
-        m.embeds and "Round 1: every task revealed" in str(m.embeds[0]["title"])
+        m.cards and "Round 1: every task revealed" in str(m.cards[0]["title"])
         for m in tab.place.visible_messages()
     )
 
@@ -430,7 +430,7 @@ async def test_a_restart_mid_turn_keeps_the_choice_and_the_table(world: World) -
     await world.settle()
     assert table(tab.place).id == table_id
     panel = await tab.panel(ana)  # from the same table message
-    assert f"You are placing **{tile}** on **C3**" in panel.content
+    assert f"You are placing **{tile}** on **C3**" in panel.said
     await tab.click(ana, panel, labelled(panel, f"Confirm: {tile} on C3")["custom_id"])
     state = await tab.state()
     assert state.board[10] == tile and state.to_act == 1

@@ -130,20 +130,20 @@ class Village(GameTable[LupusState]):
     def notice(self) -> Message:
         """The newest announcement in the channel (a table posted anew at each night and
         day may come after it)."""
-        return [m for m in self.public() if m.content and not m.embeds][-1]
+        return [m for m in self.public() if m.said and not m.cards][-1]
 
     def said(self) -> str:
-        return self.notice().content
+        return self.notice().said
 
 
 def refusal(followups: list[Message]) -> str | None:
     """The sentence a refused click was answered with (a private follow-up)."""
-    private = [m.content for m in followups if m.ephemeral]
+    private = [m.said for m in followups if m.ephemeral]
     return private[-1] if private else None
 
 
 def kind_of(message: Message) -> str | None:
-    for row in message.components:
+    for row in message.rows:
         for item in row.get("components", []):
             match = re.match(r"game:\d+:[a-z_]+\d+:([a-z]+)", item.get("custom_id", ""))
             if match:
@@ -153,14 +153,13 @@ def kind_of(message: Message) -> str | None:
 
 def text_of(message: Message) -> str:
     """Everything a reader sees in a message: text, embeds, alt texts, control labels."""
-    parts = [message.content]
-    for embed in message.embeds:
+    parts = [message.said]
+    for embed in message.cards:
         parts += [embed.get("title") or "", embed.get("description") or ""]
     parts += [a.description or "" for a in message.attachments]
-    for row in message.components:
-        for item in row.get("components", []):
-            parts.append(item.get("label") or item.get("placeholder") or "")
-            parts += [o.get("label", "") for o in item.get("options", [])]
+    for item in message.controls:
+        parts.append(item.get("label") or item.get("placeholder") or "")
+        parts += [o.get("label", "") for o in item.get("options", [])]
     return "\n".join(parts)
 
 
@@ -333,13 +332,13 @@ async def test_the_village_lynches_the_werewolf_twice_and_wins(world: World) -> 
     prompt = v.prompt(CLEO, "peek")
     assert await v.choose(CLEO, 3, prompt) is None
     assert snapshot(v) == before
-    assert "B2: Werewolf, no chest (you looked, night 1)" in prompt.content  # edited in place
+    assert "B2: Werewolf, no chest (you looked, night 1)" in prompt.said  # edited in place
     await v.advance(NIGHT)
     assert "Werewolf, open your eyes" in v.said()
     before = snapshot(v)
     assert await v.choose(BEN, 6, v.prompt(BEN, "claw")) is None
     assert snapshot(v) == before
-    assert "Your claw points at Dan's house 1" in v.users[BEN].dms()[-1].content
+    assert "Your claw points at Dan's house 1" in v.users[BEN].dms()[-1].said
     await v.advance(NIGHT)
     assert "Morning! The claw points at Dan's house 1" in v.said()
     assert "D1" in text_of(table(v.place))  # the day's table, posted anew below
@@ -347,30 +346,30 @@ async def test_the_village_lynches_the_werewolf_twice_and_wins(world: World) -> 
     # Day 1: the Burgomaster calls on Cleo; they show each other a character in secret.
     ping = v.notice()
     step = "Burgomaster's privilege: choose a player, or skip it today"
-    assert f"{v.users[ANA].mention}: {step}" in ping.content
+    assert f"{v.users[ANA].mention}: {step}" in ping.said
     panel = await world.answer(await v.users[ANA].click(ping, PANEL))  # from the ping itself
     assert await v.press(ANA, "Call Cleo", panel) is None
     assert await v.press(CLEO, "Show C1 (Townsfolk)") is None
-    assert "Cleo shows you the character of house 1: a Townsfolk." in v.users[ANA].dms()[-1].content
+    assert "Cleo shows you the character of house 1: a Townsfolk." in v.users[ANA].dms()[-1].said
     assert await v.press(ANA, "Show A1 (Townsfolk)") is None
-    assert "Ana shows you the character of house 1: a Townsfolk." in v.users[CLEO].dms()[-1].content
+    assert "Ana shows you the character of house 1: a Townsfolk." in v.users[CLEO].dms()[-1].said
     # Betting, clockwise from Ana: Ana and Cleo bet on Ben, the others wait.
     for seat in range(5):
         if seat in (ANA, CLEO):
             panel = await v.panel(seat)
             assert await v.press(seat, "Draw coins", panel) is None
-            assert "You drew **" in panel.content
-            drawn = re.search(r"You drew \*\*(\d)", panel.content)
+            assert "You drew **" in panel.said
+            drawn = re.search(r"You drew \*\*(\d)", panel.said)
             assert drawn is not None
             coin = int(drawn.group(1))
             assert await v.choose(seat, BEN, panel, f"Keep the {coin} coin: bet on…") is None
-            assert f"Your bet:** your {coin} coin on Ben" in panel.content
+            assert f"Your bet:** your {coin} coin on Ben" in panel.said
         else:
             assert await v.press(seat, "Not today") is None
     assert "Sealed bets: Ana → Ben, Cleo → Ben" in text_of(table(v.place))
     save_png(table(v.place), "discussion")
     await talk_and_vote(v, lynch=3, dodge=8)
-    said = "".join(m.content for m in v.public()[-4:])
+    said = "".join(m.said for m in v.public()[-4:])
     # One token per living character not a suspect: Ana 2, Ben 1 (on his own suspect),
     # Cleo 2, Dan 1 (his other was slain), Eve 1 (her other is the second suspect).
     assert "The ballots are uncovered: Ben's house 2 has 7, Eve's house 1 has 0." in said
@@ -400,8 +399,8 @@ async def test_the_village_lynches_the_werewolf_twice_and_wins(world: World) -> 
     live = await v.live()
     assert live.status == "finished"
     results = v.public()[-1]
-    assert "**The village wins!** The Werewolf was Ben." in results.content
-    assert "Winner of game 1" in results.content
+    assert "**The village wins!** The Werewolf was Ben." in results.said
+    assert "Winner of game 1" in results.said
     assert results.attachments
     description = results.attachments[0].description
     assert description is not None and "revealed: the village wins" in description
@@ -416,17 +415,17 @@ async def assert_final_panels(v: Village) -> None:
     own last houses and characters and their points, with no controls."""
     state = await v.state()
     record = state.records[-1]
-    labels = [b["label"] for row in table(v.place).components for b in row["components"]]
+    labels = [b["label"] for b in table(v.place).buttons]
     assert labels == [PANEL]
     for seat in range(len(v.users)):
         panel = await v.panel(seat)
-        assert panel.components == []
+        assert panel.controls == []
         score = next(s for s in record.scores if s.seat == seat)
         points = f"Your points in game 1: **{score.total}** ("
-        assert points in panel.content, panel.content
+        assert points in panel.said, panel.said
         for house in houses_of(seat):
             role = t(f"lupusburg.ui.{record.houses[house].character}", "en")
-            assert f"{code(house)}: {role}" in panel.content
+            assert f"{code(house)}: {role}" in panel.said
 
 
 def snapshot(v: Village) -> list[tuple[int, int, str]]:
@@ -494,16 +493,16 @@ async def test_an_away_player_s_placement_is_told_as_played_for_them(world: Worl
     says so (in the channel, and in her DM) rather than that her time ran out."""
     v = await open_village(world)
     done = await (await v.users[ANA].slash("away", channel=v.place, player=v.users[EVE])).reply()
-    assert done.content == "Eve is marked away."
+    assert done.said == "Eve is marked away."
     await v.settle()
     for seat in (ANA, BEN, CLEO, DAN):
         prompt = v.prompt(seat, "assign")
         assert await v.press(seat, f"Chest in house 1 ({code(2 * seat)})", prompt) is None
     assert (await v.state()).phase == "thief"  # no one waited for Eve's deadline
-    said = "\n".join(m.content for m in v.public() if m.content)
+    said = "\n".join(m.said for m in v.public() if m.said)
     assert "The bot played for Eve (away): their characters were placed at random." in said
     assert "Time ran out" not in said
-    dm = v.users[EVE].dms()[-1].content
+    dm = v.users[EVE].dms()[-1].said
     assert "You are away, so the bot played for you: your chest went into your house" in dm
 
 
@@ -547,8 +546,8 @@ async def test_the_werewolf_wins_and_the_night_never_gives_the_thief_away(world:
 
     assert (await v.live()).status == "finished"
     results = v.public()[-1]
-    assert "**The Werewolf wins!** It was Ben." in results.content
-    assert "Ben: **5** (the winning Werewolf)" in results.content
+    assert "**The Werewolf wins!** It was Ben." in results.said
+    assert "Ben: **5** (the winning Werewolf)" in results.said
     await assert_final_panels(v)
     await check_secrets(v, spectator)
 
@@ -559,10 +558,10 @@ async def test_a_night_prompt_is_retired_after_a_restart(world: World) -> None:
     v = await open_village(world)
     await v.advance(TURN)  # nobody places: the night begins, the Thief is asked
     prompt = v.prompt(CLEO, "peek")
-    assert not any(item.get("disabled") for row in prompt.components for item in row["components"])
+    assert not any(item.get("disabled") for item in prompt.controls)
     await v.restart()
     await v.advance(NIGHT)
-    retired = [item for row in prompt.components for item in row["components"]]
+    retired = prompt.controls
     assert retired and all(item.get("disabled") for item in retired)
     assert world.bot is not None and world.bot.store is not None
     kept = [message for _, _, message, _, _ in await world.bot.store.controls_to_retire()]
@@ -643,28 +642,28 @@ async def test_unanswered_night_prompts_time_out(world: World) -> None:
     await v.advance(TURN * 3 / 4)  # a quarter of the time left: everyone is reminded
     for user in v.users:
         reminder = user.dms()[-1]
-        assert "⏰ **Reminder:** choose the house for your chest." in reminder.content
+        assert "⏰ **Reminder:** choose the house for your chest." in reminder.said
         assert kind_of(reminder) == "assign"  # with the buttons, to place at once
-    assert not any("⏰" in m.content for m in v.public())  # by DM only
+    assert not any("⏰" in m.said for m in v.public())  # by DM only
     await v.advance(TURN / 4)  # nobody places: each chest goes in a random house of its owner
     for user in v.users:
-        assert any("Time ran out: your chest went into your house" in m.content for m in user.dms())
+        assert any("Time ran out: your chest went into your house" in m.said for m in user.dms())
     placed = [line for line in v.said().splitlines() if "placed at random" in line]
     assert placed == [f"Time ran out: {name}'s characters were placed at random." for name in NAMES]
     prompt = v.prompt(CLEO, "peek")
     before, dms = snapshot(v), [len(u.dms()) for u in v.users]
     await v.advance(NIGHT * 3 / 4)
-    assert "⏰ **Reminder, Thief:**" in v.users[CLEO].dms()[-1].content
+    assert "⏰ **Reminder, Thief:**" in v.users[CLEO].dms()[-1].said
     assert snapshot(v) == before  # the table learns nothing of it, nor does anyone else
     assert [len(u.dms()) for u in v.users] == [n + (seat == CLEO) for seat, n in enumerate(dms)]
     await v.advance(NIGHT / 4)  # the Thief sees nothing, and is told so in private
     assert "Werewolf, open your eyes" in v.said()
-    assert "Time ran out: you looked under no house tonight." in v.users[CLEO].dms()[-1].content
-    retired = [item for row in prompt.components for item in row["components"]]
+    assert "Time ran out: you looked under no house tonight." in v.users[CLEO].dms()[-1].said
+    retired = prompt.controls
     assert retired and all(item.get("disabled") for item in retired)  # the step is over
-    assert "You know" not in prompt.content
+    assert "You know" not in prompt.said
     await v.advance(NIGHT)  # the claw falls at random, never on the Werewolf's own
-    assert "Time ran out: your claw fell on" in v.users[BEN].dms()[-1].content
+    assert "Time ran out: your claw fell on" in v.users[BEN].dms()[-1].said
     state = await v.state()
     assert state.last_victim is not None and state.last_victim // 2 != BEN
     assert "Morning!" in v.said() and state.phase == "privilege"
@@ -673,9 +672,7 @@ async def test_unanswered_night_prompts_time_out(world: World) -> None:
 async def panel_from_closed_dm_notice(world: World, v: Village, seat: int) -> Message:
     """The private panel a player without DMs opens from the channel notice naming them."""
     user = v.users[seat]
-    (notice,) = [
-        m for m in v.public() if user.mention in m.content and "DMs are closed" in m.content
-    ]
+    (notice,) = [m for m in v.public() if user.mention in m.said and "DMs are closed" in m.said]
     return await world.answer(await user.click(notice, PANEL))
 
 
@@ -693,26 +690,26 @@ async def test_closed_dms_play_through_channel_notices(world: World) -> None:
     # At the first nightfall both get the same notice, whatever their role; then the
     # table's button does the same, step after step.
     notice = v.notice()
-    assert "If the night has a task for you" in notice.content
-    assert v.users[CLEO].mention in notice.content and v.users[EVE].mention in notice.content
+    assert "If the night has a task for you" in notice.said
+    assert v.users[CLEO].mention in notice.said and v.users[EVE].mention in notice.said
     for step in ("thief", "werewolf"):
         assert (await v.state()).phase == step
         eve_panel = await world.answer(await v.users[EVE].click(table(v.place), PANEL))
-        assert "The village sleeps" in eve_panel.content and not eve_panel.components
+        assert "The village sleeps" in eve_panel.said and not eve_panel.controls
         panel = await world.answer(await v.users[CLEO].click(table(v.place), PANEL))
         if step == "thief":
-            assert "Thief, open your eyes" in panel.content
+            assert "Thief, open your eyes" in panel.said
             assert await v.choose(CLEO, 3, panel) is None
-            assert "B2: Werewolf, no chest" in panel.content
+            assert "B2: Werewolf, no chest" in panel.said
         else:
-            assert "The village sleeps" in panel.content
+            assert "The village sleeps" in panel.said
             await v.choose(BEN, 0, v.prompt(BEN, "claw"))
         await v.advance(NIGHT)
     assert not v.users[CLEO].dms() and not v.users[EVE].dms()
     assert "Morning!" in v.said()
     await quiet_day(v, lynch=7, dodge=1)  # the next night: no notice, nobody pinged
     assert (await v.state()).phase == "thief"
-    assert sum("If the night has a task" in m.content for m in v.public()) == 1
+    assert sum("If the night has a task" in m.said for m in v.public()) == 1
     await check_secrets(v, spectator)
 
 
@@ -730,11 +727,11 @@ async def test_a_restart_at_night_keeps_the_night_on_time(world: World) -> None:
     assert len(v.public()) == count and (await v.state()).phase == "thief"
     await v.advance(1)
     wakes = v.notice()
-    assert "Werewolf, open your eyes" in wakes.content and wakes.timestamp == nightfall + NIGHT
+    assert "Werewolf, open your eyes" in wakes.said and wakes.timestamp == nightfall + NIGHT
     assert await v.choose(BEN, 0, v.prompt(BEN, "claw")) is None
     await v.advance(NIGHT)
     morning = v.notice()
-    assert "Morning! The claw points at Ana's house 1" in morning.content
+    assert "Morning! The claw points at Ana's house 1" in morning.said
     assert morning.timestamp == nightfall + 2 * NIGHT
     # The Werewolf's prompt went to the DM channel known from before the restart: no
     # request opened it again or looked the user up.
@@ -864,7 +861,7 @@ async def test_a_german_server_plays_lupusburg_in_german_and_an_english_client_r
             seat, "lupusburg.ui.chest_button", v.prompt(seat, "assign"), n=1, code=code(2 * seat)
         )
     eve = await panel(EVE)
-    assert "⟦en|**Place your characters.**" in eve.content
+    assert "⟦en|**Place your characters.**" in eve.said
     await press(EVE, "lupusburg.ui.chest_button", eve, n=1, code="E1")
     save_png(table(place), "de_table_night")
 
@@ -872,8 +869,8 @@ async def test_a_german_server_plays_lupusburg_in_german_and_an_english_client_r
     await night(v, peek=3, claw=6)
     await press(ANA, "lupusburg.ui.call_button", player="Eve")
     eve = await panel(EVE)
-    assert eve.content.count("⟦en|") >= 3 and "⟦de|" not in eve.content
-    assert await v.press(EVE, eve.components[0]["components"][0]["label"], eve) is None
+    assert eve.said.count("⟦en|") >= 3 and "⟦de|" not in eve.said
+    assert await v.press(EVE, eve.buttons[0]["label"], eve) is None
     await v.advance(TURN)  # Ana lets her showing back time out: a random character
     # Betting: Ana, Ben, Cleo and Dan let their turn pass; Eve bets on Ben.
     while (await waiting(v)) != [EVE]:
@@ -912,13 +909,13 @@ async def test_a_german_server_plays_lupusburg_in_german_and_an_english_client_r
     for message in public:  # the lobby, the table and every notice: German
         assert_language(message, "de")
     results = public[-1]
-    assert "⟦de|🏘️ **Das Dorf gewinnt!** Der Werwolf war Ben.⟧" in results.content
+    assert "⟦de|🏘️ **Das Dorf gewinnt!** Der Werwolf war Ben.⟧" in results.said
     description = results.attachments[0].description or ""
     assert description.startswith("⟦de|Lupusburg, Spiel 1 aufgedeckt: Das Dorf gewinnt")
     save_png(results, "de_reveal")
     for seat in (ANA, EVE):  # the final panels (each in its reader's language, below)
         final = await panel(seat)
-        assert final.components == [] and "🏁" in final.content
+        assert final.controls == [] and "🏁" in final.said
     for seat, user in enumerate(users):
         assert user.dms() or seat == EVE
         for message in user.dms():  # DMs: the server's language, whoever reads them
@@ -942,8 +939,8 @@ async def test_a_restart_keeps_what_the_bot_knows_about_closed_dms(world: World)
         await v.press(seat, f"Chest in house 1 ({code(2 * seat)})", v.prompt(seat, "assign"))
     assert (await v.state()).phase == "thief"
     notice = v.notice()
-    assert "If the night has a task for you" in notice.content
-    assert v.users[CLEO].mention in notice.content and v.users[EVE].mention in notice.content
+    assert "If the night has a task for you" in notice.said
+    assert v.users[CLEO].mention in notice.said and v.users[EVE].mention in notice.said
 
 
 async def test_a_games_reveal_in_a_series_comes_before_the_next_games_table(
@@ -959,7 +956,7 @@ async def test_a_games_reveal_in_a_series_comes_before_the_next_games_table(
     state = await v.state()
     assert state.game == 1 and (await v.live()).status == "running"
     messages = v.public()
-    reveal = next(i for i, m in enumerate(messages) if "Winner of game 1" in m.content)
+    reveal = next(i for i, m in enumerate(messages) if "Winner of game 1" in m.said)
     assert messages[reveal].attachments  # the first game's revealed village
     new_table = next(i for i, m in enumerate(messages) if m.id == table(v.place).id)
     assert reveal < new_table  # the first game's reveal reads above the second's table

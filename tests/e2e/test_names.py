@@ -28,8 +28,8 @@ def offered_games() -> list[AnyGame]:
 
 def shown(message: Message) -> list[str]:
     """What a message shows with markup: its content and its embeds' text."""
-    texts = [message.content]
-    for embed in message.embeds:
+    texts = [message.said]
+    for embed in message.cards:
         texts += [str(embed.get("title", "")), str(embed.get("description", ""))]
     return texts
 
@@ -64,6 +64,6 @@ async def test_names_like_links_mentions_and_markup_show_as_typed(world: World) 
             await world.press(user, table(place), "Join")
         lobby = shown(table(place))
         assert not [t for t in lobby if SHOWN_AS_MARKUP.search(t)], lobby
-        assert r"\[Nitro\]\(https\:\/\/evil\.example\/x\)" in table(place).embeds[0]["description"]
+        assert r"\[Nitro\]\(https\:\/\/evil\.example\/x\)" in table(place).cards[0]["description"]
         await world.press(host, table(place), "Start")
         assert not markup_in(place, users), markup_in(place, users)

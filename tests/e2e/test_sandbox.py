@@ -28,7 +28,7 @@ async def test_a_lobby_survives_a_sandbox_restart(tmp_path: Path) -> None:
     async with start_sandbox(sandbox_bot(tmp_path), world=world) as double:
         ana = double.user("Ana")
         reply = await (await ana.slash("newgame race", channel="games")).reply()
-        thread_id = int(reply.content.split("<#")[1].split(">")[0])
+        thread_id = int(reply.said.split("<#")[1].split(">")[0])
         await double.idle()
     async with start_sandbox(sandbox_bot(tmp_path), world=world) as double:
         thread = double.channel(thread_id)
@@ -36,9 +36,9 @@ async def test_a_lobby_survives_a_sandbox_restart(tmp_path: Path) -> None:
         assert buttons(lobby) == ["Join", "Leave", "Start", "Cancel"]
         ben = double.user("Ben")
         joined = await (await ben.click(lobby, "Join")).followup()
-        assert joined.content == "You joined the game."
+        assert joined.said == "You joined the game."
         await double.idle()
-        assert "Ben" in thread.visible_messages()[0].embeds[0]["description"]
+        assert "Ben" in thread.visible_messages()[0].cards[0]["description"]
 
 
 async def test_python_m_bot_without_a_token_serves_the_sandbox_page(tmp_path: Path) -> None:

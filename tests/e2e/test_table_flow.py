@@ -15,12 +15,12 @@ STEP = "add 1 or 2 to the counter"
 
 
 def board(place: Channel) -> str:
-    return str(table(place).embeds[0]["description"])
+    return str(table(place).cards[0]["description"])
 
 
 def notices(place: Channel) -> list[str]:
     """What the bot said in the place, oldest first (the table messages left out)."""
-    return [m.content for m in place.visible_messages() if not m.embeds and m.content]
+    return [m.said for m in place.visible_messages() if not m.cards and m.said]
 
 
 async def race(world: World, *names: str, **options: int | str) -> tuple[Channel, list[SimUser]]:
@@ -43,14 +43,22 @@ async def test_a_turn_notice_pings_the_next_player_and_names_the_step(world: Wor
     said = notices(place)[-1]
     assert said.startswith("Ana adds 1.") and said.endswith(f"{ben.mention}: {STEP}")
     assert cleo.mention not in said and "your turn" not in said
+    # A mention in a text display pings as the message allows: Ben alone.
+    assert [m.pinged for m in place.visible_messages() if m.said == said] == [[ben.id]]
+
+
+async def test_the_lobby_names_its_host_without_pinging_them(world: World) -> None:
+    ana = world.double.user("Ana")
+    lobby = table(await world.open_game(ana, "race"))
+    assert f"Host: {ana.mention}" in lobby.cards[0]["description"] and lobby.pinged == []
 
 
 async def test_turn_notices_by_dm_or_none_ping_nobody_in_the_channel(world: World) -> None:
     place, (ana, ben, _) = await race(world, "Ana", "Ben", "Cleo", pings="dm")
     assert notices(place)[-1] == f"The game begins! Ana, Ben and Cleo\nAna: {STEP}"
     (dm,) = ana.dms()
-    assert dm.content.startswith(f"Your turn in Race to Ten: {STEP} https://")
-    assert dm.content.endswith(f"/{place.id}")  # a link to the game's thread
+    assert dm.said.startswith(f"Your turn in Race to Ten: {STEP} https://")
+    assert dm.said.endswith(f"/{place.id}")  # a link to the game's thread
     await add(world, ana, place)
     assert notices(place)[-1].endswith(f"Ben: {STEP}")
     assert not any(ben.mention in n for n in notices(place))
@@ -159,7 +167,7 @@ async def test_a_panel_is_retired_when_its_turn_is_over(world: World) -> None:
     await world.advance(TURN)  # her time runs out while the panel is open
     await world.settle()
     panel = ana.ephemerals(place)[-1]
-    assert all(c.get("disabled") for row in panel.components for c in row["components"])
+    assert all(c.get("disabled") for c in panel.controls)
     world.check_clean()
 
 
@@ -171,7 +179,7 @@ async def test_every_panel_a_player_opened_is_retired_not_only_the_last(world: W
     await world.advance(TURN)
     await world.settle()
     for panel in (first, second):
-        assert all(c.get("disabled") for row in panel.components for c in row["components"])
+        assert all(c.get("disabled") for c in panel.controls)
     world.check_clean()
 
 
@@ -183,8 +191,8 @@ async def test_the_table_moves_down_each_lap_and_the_old_one_links_to_it(world: 
     await add(world, ben, place)  # a new lap: the table is posted anew below
     now, old = table(place), _fresh(place, first)
     assert now.id > first.id and "Counter: **2** of 20" in board(place)
-    assert old.content.startswith("The table moved down:") and str(now.id) in old.content
-    assert not old.embeds and not old.attachments and not old.components
+    assert old.said.startswith("The table moved down:") and str(now.id) in old.said
+    assert not old.cards and not old.attachments and not old.controls
     assert place.visible_messages()[-1].id == now.id or "My panel" not in buttons(
         place.visible_messages()[-1]
     )
@@ -196,8 +204,8 @@ async def test_a_long_game_leaves_one_moved_down_line_not_one_per_lap(world: Wor
     for _ in range(4):  # four laps: the table moves down three times
         await add(world, ana, place)
         await add(world, ben, place)
-    stubs = [m for m in place.visible_messages() if m.content.startswith("The table moved")]
-    assert len(stubs) == 1 and str(table(place).id) in stubs[0].content
+    stubs = [m for m in place.visible_messages() if m.said.startswith("The table moved")]
+    assert len(stubs) == 1 and str(table(place).id) in stubs[0].said
     world.check_clean()
 
 
@@ -240,8 +248,8 @@ async def test_a_rematch_opens_a_lobby_with_the_same_options_and_invites_everyon
     place, ana, ben, results = await finished_race(world)
     await world.press(ben, results, "Rematch")
     lobby = _last_with(place, "Join")
-    assert lobby.id != results.id and "Target: 3" in str(lobby.embeds[0]["description"])
-    assert f"Host: {ben.mention}" in str(lobby.embeds[0]["description"])
+    assert lobby.id != results.id and "Target: 3" in str(lobby.cards[0]["description"])
+    assert f"Host: {ben.mention}" in str(lobby.cards[0]["description"])
     assert any(ana.mention in n and "rematch" in n for n in notices(place))
     assert await world.press(ana, lobby, "Join") == "You joined the game."
 
@@ -269,7 +277,7 @@ async def test_a_rematch_keeps_the_last_game_s_seat_order(world: World) -> None:
     await world.press(ben, _last_with(place, "Rematch"), "Rematch")
     await world.press(ana, _last_with(place, "Join"), "Join")
     await world.press(cleo, _last_with(place, "Join"), "Join")
-    assert "1. Ben\n2. Cleo\n3. Ana" in str(_last_with(place, "Join").embeds[0]["description"])
+    assert "1. Ben\n2. Cleo\n3. Ana" in str(_last_with(place, "Join").cards[0]["description"])
     await world.press(ben, _last_with(place, "Start"), "Start")
     assert world.bot is not None and world.bot.service is not None
     live = await world.bot.service.game_in(place.id)
@@ -287,7 +295,7 @@ async def test_a_rematch_in_a_locked_thread_is_refused_as_newgame_would_be(
     refused = await world.press(ben, results, "Rematch")
     assert refused is not None and refused.startswith("This thread is locked")
     newgame = await world.answer(await ana.slash("newgame race", channel=place))
-    assert newgame.content == refused
+    assert newgame.said == refused
     assert world.bot is not None and world.bot.service is not None
     assert await world.bot.service.game_in(place.id) is None
 
@@ -352,15 +360,15 @@ def _last_with(place: Channel, label: str) -> Message:
 async def test_the_host_marks_a_player_away_and_the_player_comes_back(world: World) -> None:
     place, (ana, ben, cleo) = await race(world, "Ana", "Ben", "Cleo", target=30)
     refused = await (await ben.slash("away", channel=place, player=cleo)).reply()
-    assert "Only the host" in refused.content
+    assert "Only the host" in refused.said
     done = await (await ana.slash("away", channel=place, player=ben)).reply()
-    assert done.content == "Ben is marked away."
+    assert done.said == "Ben is marked away."
     await world.settle()
     assert f"{ana.mention} marked Ben as away" in notices(place)[-1]
     await add(world, ana, place)  # Ben's turn is played at once
     assert "Counter: **2** of 30" in board(place) and "Cleo to play." in board(place)
     back = await (await ben.slash("back", channel=place)).reply()
-    assert back.content == "Ben is back."
+    assert back.said == "Ben is back."
     await world.settle()
     assert "Away" not in board(place)
 
@@ -377,5 +385,5 @@ async def test_a_lobby_open_for_hours_moves_down_rather_than_edit_an_old_message
         await world.press(ben, table(place), "Leave")
     await world.press(cleo, table(place), "Join")
     lobby = table(place)
-    assert lobby.id != first.id and "Cleo" in str(lobby.embeds[0]["description"])
+    assert lobby.id != first.id and "Cleo" in str(lobby.cards[0]["description"])
     world.check_clean()  # no edit refused with 30046

@@ -32,27 +32,27 @@ def offered_games() -> list[AnyGame] | None:
 
 
 def board(place: Channel) -> str:
-    embed = table(place).embeds[0]
+    embed = table(place).cards[0]
     return f"{embed.get('title', '')}\n{embed.get('description', '')}"
 
 
 def is_notice(message: Message) -> bool:
     """A message the bot said: not a table (an embed), nor an old table's link."""
-    return bool(message.content) and not message.embeds and "table moved" not in message.content
+    return bool(message.said) and not message.cards and "table moved" not in message.said
 
 
 def notices(place: Channel) -> list[str]:
     """What the bot said in the place, oldest first (tables and their links left out)."""
-    return [m.content for m in place.visible_messages() if is_notice(m)]
+    return [m.said for m in place.visible_messages() if is_notice(m)]
 
 
 def rolls_posted(place: Channel) -> list[Message]:
-    return [m for m in place.visible_messages() if is_notice(m) and "🎲 **Roll" in m.content]
+    return [m for m in place.visible_messages() if is_notice(m) and "🎲 **Roll" in m.said]
 
 
 def dice(place: Channel, roll: int) -> str:
     """How a roll's dice read in its turn step, from the roll's announcement."""
-    said = next(m.content for m in rolls_posted(place) if f"**Roll {roll} of 15**" in m.content)
+    said = next(m.said for m in rolls_posted(place) if f"**Roll {roll} of 15**" in m.said)
     first, second = (
         said.split(f"**Roll {roll} of 15**: ")[1].split("\n")[0].rstrip(".").split(" and ")
     )
@@ -135,7 +135,7 @@ async def test_two_players_play_a_live_game_to_the_end(world: World) -> None:
 
     panel = await world.panel(ana, place_, SHEET)
     assert panel.ephemeral and not ben.can_see(panel)
-    assert "**Roll 1 of 15**" in panel.content and panel.attachments[0].filename == "sheet.png"
+    assert "**Roll 1 of 15**" in panel.said and panel.attachments[0].filename == "sheet.png"
     save(panel, "panel")
     said = len(notices(place_))
     dice_shown = table(place_).attachments[0].id
@@ -145,7 +145,7 @@ async def test_two_players_play_a_live_game_to_the_end(world: World) -> None:
     assert len(notices(place_)) == said  # Ben was waited for already: no new notice
     assert not any("your turn" in n for n in notices(place_))
     again = await world.panel(ana, place_, SHEET)
-    assert "You have placed roll 1" in again.content and again.selects == []
+    assert "You have placed roll 1" in again.said and again.selects == []
 
     for roll in range(1, 16):
         if roll > 1:
@@ -161,11 +161,11 @@ async def test_two_players_play_a_live_game_to_the_end(world: World) -> None:
             step = f"Waiting for Ana and Ben: place roll {roll + 1} {dice(place_, roll + 1)}"
             assert step in notices(place_)[-1]
     assert len(rolls_posted(place_)) == 14  # roll 1 is on the table from the start
-    moved = [m for m in place_.visible_messages() if "table moved down" in m.content]
+    moved = [m for m in place_.visible_messages() if "table moved down" in m.said]
     assert len(moved) == 1  # the newest old table only: the others are deleted
 
     results = place_.visible_messages()[-1]
-    assert "final scores" in results.content and "Winner" in results.content
+    assert "final scores" in results.said and "Winner" in results.said
     (board_picture,) = results.attachments
     assert board_picture.filename == "scores.png" and "final scores" in (
         board_picture.description or ""
@@ -173,7 +173,7 @@ async def test_two_players_play_a_live_game_to_the_end(world: World) -> None:
     save(results, "results")
     assert "final scores" in board(place_) and buttons(table(place_)) == [SHEET]
     final = await world.panel(ben, place_, SHEET)
-    assert "Your final sheet" in final.content and "rank" in final.content
+    assert "Your final sheet" in final.said and "rank" in final.said
     assert (final.attachments[0].description or "").startswith("Ben's")
     save(final, "final_panel")
     world.check_clean()
@@ -189,9 +189,9 @@ async def test_a_solo_game_ends_with_the_rating(world: World) -> None:
     # Ana walks away: a DM reminds her shortly before the limit, then the bot places.
     await world.advance(45)
     await world.settle()
-    (reminder,) = [m for m in ana.dms() if m.content.startswith("⏰")]
-    assert f"place roll 3 {dice(place_, 3)}. Time runs out <t:" in reminder.content
-    assert "then the bot places your dice" in reminder.content
+    (reminder,) = [m for m in ana.dms() if m.said.startswith("⏰")]
+    assert f"place roll 3 {dice(place_, 3)}. Time runs out <t:" in reminder.said
+    assert "then the bot places your dice" in reminder.said
     await world.advance(15)
     for _ in range(12):
         await world.advance(60)
@@ -200,13 +200,13 @@ async def test_a_solo_game_ends_with_the_rating(world: World) -> None:
     assert len(defaults) == 13
     assert defaults[0].startswith("⏱️ Time ran out for roll 3: the bot placed the dice for Ana.")
     panel = await world.panel(ana, place_, SHEET)
-    assert "The bot placed 13 of your rolls when time ran out." in panel.content
+    assert "The bot placed 13 of your rolls when time ran out." in panel.said
     results = place_.visible_messages()[-1]
-    assert "Ana scored" in results.content and "points:" in results.content
+    assert "Ana scored" in results.said and "points:" in results.said
     (sheet,) = results.attachments  # a solo game's standings: the sheet with its rating
     assert (sheet.description or "").startswith("Ana's Tüfteln sheet, 15 of 15 rolls placed")
     final = await world.panel(ana, place_, SHEET)
-    assert "Your final sheet" in final.content and "Ana scored" in final.content
+    assert "Your final sheet" in final.said and "Ana scored" in final.said
     world.check_clean()
 
 
@@ -234,7 +234,7 @@ async def test_a_big_table_counts_and_one_line_covers_every_default(world: World
 
 
 def reminders(user: SimUser) -> list[Message]:
-    return [m for m in user.dms() if m.content.startswith("⏰")]
+    return [m for m in user.dms() if m.said.startswith("⏰")]
 
 
 @pytest.mark.each_engine  # the game's whole flow on PostgreSQL too
@@ -261,22 +261,22 @@ async def test_a_scheduled_game_runs_over_days(world: World) -> None:
     await place(world, ana, place_)
     await world.advance(2 * HOUR)  # the reminder, halfway to the next roll
     assert [len(reminders(u)) for u in (ana, ben, cleo)] == [0, 1, 1]
-    assert f"roll 1 {dice(place_, 1)} is waiting" in reminders(ben)[0].content
+    assert f"roll 1 {dice(place_, 1)} is waiting" in reminders(ben)[0].said
     await world.advance(2 * HOUR)
     assert len(rolls_posted(place_)) == 2
     await place(world, ana, place_)
 
     # Ben catches up from the reminder's button: the oldest open roll first.
     panel = await world.answer(await ben.click(reminders(ben)[0], SHEET))
-    assert "**Roll 1 of 15**" in panel.content and "You have 2 open rolls" in panel.content
+    assert "**Roll 1 of 15**" in panel.said and "You have 2 open rolls" in panel.said
     panel = await place_roll(world, ben, panel)
-    assert "**Roll 2 of 15**" in panel.content
+    assert "**Roll 2 of 15**" in panel.said
     panel = await place_roll(world, ben, panel)
-    assert "You have placed every roll so far" in panel.content
+    assert "You have placed every roll so far" in panel.said
 
     await world.advance(2 * HOUR)
     assert [len(reminders(u)) for u in (ana, ben, cleo)] == [0, 1, 2]
-    assert "2 open rolls" in reminders(cleo)[1].content
+    assert "2 open rolls" in reminders(cleo)[1].said
 
     # Down over roll 3's time: it is made once when the bot is back.
     await world.stop_bot()
@@ -302,12 +302,12 @@ async def test_a_scheduled_game_runs_over_days(world: World) -> None:
 
     await world.advance(24 * HOUR)
     await world.settle()
-    assert len(reminders(cleo)) == 15 and "Final deadline" in reminders(cleo)[-1].content
+    assert len(reminders(cleo)) == 15 and "Final deadline" in reminders(cleo)[-1].said
     final_notice = next(n for n in notices(place_) if "Time ran out for the open rolls" in n)
     assert "the bot placed them for Cleo (15 rolls)" in final_notice
-    assert "final scores" in place_.visible_messages()[-1].content
+    assert "final scores" in place_.visible_messages()[-1].said
     final = await world.panel(cleo, place_, SHEET)
-    assert "Your final sheet" in final.content
+    assert "Your final sheet" in final.said
     # Scheduled play names no step in the channel: its reminders come by DM.
     assert not any("Waiting for" in n for n in notices(place_))
     # Every roll's table was posted anew (and an hour-old one before an edit), so no
@@ -315,7 +315,7 @@ async def test_a_scheduled_game_runs_over_days(world: World) -> None:
     # the old tables are gone but for the newest, a link.
     tables = [m for m in world.double.state.messages.values() if m.channel_id == place_.id]
     assert len([m for m in tables if m.deleted]) >= 14  # rolls 1-14's at least
-    moved = [m for m in place_.visible_messages() if "table moved down" in m.content]
+    moved = [m for m in place_.visible_messages() if "table moved down" in m.said]
     assert len(moved) == 1
     world.check_clean()
 
@@ -339,8 +339,8 @@ async def test_the_host_starts_a_scheduled_game_early_and_it_rolls_at_once(world
 async def test_a_malformed_schedule_is_refused_with_a_sentence(world: World) -> None:
     ana = world.double.user("Ana")
     answer = await world.answer(await ana.slash("newgame tufteln", schedule="sometimes"))
-    assert answer.ephemeral and answer.content.startswith("Those options don't work:")
-    assert "every 4h" in answer.content or "daily" in answer.content
+    assert answer.ephemeral and answer.said.startswith("Those options don't work:")
+    assert "every 4h" in answer.said or "daily" in answer.said
     assert world.double.threads(world.channel) == []  # nothing was opened
 
 
@@ -349,9 +349,9 @@ async def test_a_refused_option_is_explained_in_the_players_language(world: Worl
     both = await world.answer(
         await jan.slash("newgame tufteln", schedule="alle 4h", turn_seconds=60)
     )
-    assert both.ephemeral and "Ein Zeitlimit gibt es nur im Live-Spiel" in both.content
+    assert both.ephemeral and "Ein Zeitlimit gibt es nur im Live-Spiel" in both.said
     zone = await world.answer(await jan.slash("newgame tufteln", schedule="täglich 18:00 Mars"))
-    assert "Diese Zeitzone kenne ich nicht" in zone.content
+    assert "Diese Zeitzone kenne ich nicht" in zone.said
     assert world.double.threads(world.channel) == []
 
 
@@ -421,7 +421,7 @@ async def test_a_german_server_plays_in_german_and_an_english_client_sees_its_pa
     for message in public:  # the table and every notice: the server's language
         assert_language(message, "de", NAMES)
     results = public[-1]
-    assert "⟦de|🏁 **Tüfteln: Endstand**⟧" in results.content
+    assert "⟦de|🏁 **Tüfteln: Endstand**⟧" in results.said
     assert [a.filename for a in results.attachments] == ["scores.png"]
     save(results, "de_results")
 

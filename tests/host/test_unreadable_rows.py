@@ -78,13 +78,13 @@ async def test_an_unreadable_state_with_an_outbox_row_marks_only_that_game_broke
     await world.start_bot()  # no traceback: the other game plays on
     await world.settle()
     answer = await world.panel(ana, torn, "My panel")
-    assert "cannot continue" in answer.content, answer.content
+    assert "cannot continue" in answer.said, answer.said
     # Told once in the thread; its unshown change stays for a release that can read it.
-    said = [m.content for m in torn.visible_messages() if "cannot continue" in m.content]
+    said = [m.said for m in torn.visible_messages() if "cannot continue" in m.said]
     assert len(said) == 1
     assert count(world.database, "SELECT COUNT(*) FROM outbox WHERE game_id = ?", torn_id) == 1
     await world.press(ben, await world.panel(ben, other, "My panel"), "+2")
-    assert "Counter: **2** of 10" in str(table(other).embeds[0]["description"])
+    assert "Counter: **2** of 10" in str(table(other).cards[0]["description"])
 
 
 async def test_games_lists_a_server_with_an_unreadable_row(world: World) -> None:
@@ -95,9 +95,9 @@ async def test_games_lists_a_server_with_an_unreadable_row(world: World) -> None
     scribble(world.database, "UPDATE games SET options = 'not json' WHERE channel_id = ?", torn.id)
     scribble(world.database, "UPDATE games SET kind = 'retired' WHERE channel_id = ?", gone.id)
     listing = await world.answer(await ana.slash("games"))
-    assert f"Race to Ten in <#{torn.id}>: lobby" in listing.content
-    assert f"retired in <#{gone.id}>: lobby" in listing.content
-    assert f"Race to Ten in <#{fine.id}>: lobby" in listing.content
+    assert f"Race to Ten in <#{torn.id}>: lobby" in listing.cards[0]["description"]
+    assert f"retired in <#{gone.id}>: lobby" in listing.cards[0]["description"]
+    assert f"Race to Ten in <#{fine.id}>: lobby" in listing.cards[0]["description"]
 
 
 async def test_every_json_column_is_guarded_and_marks_its_game_broken(

@@ -30,6 +30,7 @@ _NOTES = "_drawn_texts"  # the attribute of an image that holds its notes
 class Drawn:
     text: str
     size: float  # the font size in pixels, on the saved picture
+    minor: bool = False  # drawn in a `minor` font (`games.pictures.font`)
 
 
 _by_png: dict[bytes, tuple[Drawn, ...]] = {}  # a PNG's digest -> what was drawn in it
@@ -78,8 +79,9 @@ def recording() -> Iterator[None]:
     ) -> None:
         face = font if font is not None else self._getfont(kw.get("font_size"))
         size = float(getattr(face, "size", 0))
+        minor = bool(getattr(face, "minor", False))
         lines = str(getattr(text, "text", text)).splitlines()
-        _add(self._image, [Drawn(line, size) for line in lines if line.strip()])
+        _add(self._image, [Drawn(line, size, minor) for line in lines if line.strip()])
         draw_text(self, xy, text, fill, font, *args, **kw)
 
     def paste_(self: Image.Image, im: Any, *args: Any, **kw: Any) -> None:
@@ -95,7 +97,7 @@ def recording() -> Iterator[None]:
     def resize_(self: Image.Image, size: Any, *args: Any, **kw: Any) -> Image.Image:
         out = resize(self, size, *args, **kw)
         scale = min(out.width / self.width, out.height / self.height)
-        setattr(out, _NOTES, [Drawn(d.text, d.size * scale) for d in _notes(self)])
+        setattr(out, _NOTES, [Drawn(d.text, d.size * scale, d.minor) for d in _notes(self)])
         return out
 
     def save_(self: Image.Image, fp: Any, *args: Any, **kw: Any) -> None:

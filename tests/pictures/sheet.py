@@ -9,8 +9,10 @@ records every string drawn into each picture with its font size (`drawn.py`).
 
 A picture's kind is its game and file name (numbers dropped: "lama-round-N"). Per kind
 it saves the largest case (most pixels) as DIR/<kind>.png and prints its size as drawn,
-as shown on a desktop and on a phone, and the smallest text over all cases of the kind:
-font size as drawn and as shown (font size x the shrink factor).
+as shown on a desktop (fit into 550 x 350) and on a phone (320 px wide), and the
+smallest text over all cases of the kind: font size as drawn, and as shown (font size x
+the shrink factor) on a desktop, on a phone, and on a phone for the text a move is
+decided by (all but `minor` text, see `games.pictures.font`).
 """
 
 from __future__ import annotations
@@ -28,7 +30,13 @@ from PIL import Image
 from bot.discord.ui import Picture, Screen
 from games import registry
 from games.engine import AnyGame
-from games.pictures import MIN_SHOWN_TEXT, phone_scale, shown_scale
+from games.pictures import (
+    MIN_SHOWN_TEXT,
+    PHONE_KEY_TEXT,
+    PHONE_MIN_TEXT,
+    phone_scale,
+    shown_scale,
+)
 from tests.conformance import hooks
 from tests.conformance.screens import NOTICE_STEPS, explore, notices_of, readers
 from tests.conformance.support import Case, Playout, playout, sample
@@ -70,6 +78,11 @@ class Measured:
         return min(self.drawn, key=lambda d: d.size, default=None)
 
     @property
+    def smallest_key(self) -> Drawn | None:
+        """The smallest text that is not `minor`."""
+        return min((d for d in self.drawn if not d.minor), key=lambda d: d.size, default=None)
+
+    @property
     def desktop(self) -> float:
         return shown_scale(self.width, self.height)
 
@@ -88,15 +101,16 @@ class Kind:
 
     largest: Measured
     small: Measured  # the case whose smallest text shows smallest on a desktop
+    phone_small: Measured  # ... on a phone
+    key_small: Measured  # the case whose smallest key text shows smallest on a phone
     tallest: Measured  # the case highest for its width
-    phone_text: float  # the smallest text shown on a phone, over all cases
     font: float  # the smallest font size drawn, over all cases
     cases: int = 1
     unfilled: tuple[str, str] | None = None  # a string with a "{placeholder}" left, and where
 
     @classmethod
     def of(cls, first: Measured) -> Kind:
-        kind = cls(first, first, first, shown_text(first, phone=True), _font(first))
+        kind = cls(first, first, first, first, first, _font(first))
         kind._check(first)
         return kind
 
@@ -104,15 +118,26 @@ class Kind:
     def desktop_text(self) -> float:
         return shown_text(self.small)
 
+    @property
+    def phone_text(self) -> float:
+        return shown_text(self.phone_small, phone=True)
+
+    @property
+    def key_text(self) -> float:
+        return shown_text(self.key_small, phone=True, key=True)
+
     def add(self, case: Measured) -> None:
         self.cases += 1
         if case.width * case.height > self.largest.width * self.largest.height:
             self.largest = case
         if shown_text(case) < shown_text(self.small):
             self.small = case
+        if shown_text(case, phone=True) < self.phone_text:
+            self.phone_small = case
+        if shown_text(case, phone=True, key=True) < self.key_text:
+            self.key_small = case
         if case.height / case.width > self.tallest.height / self.tallest.width:
             self.tallest = case
-        self.phone_text = min(self.phone_text, shown_text(case, phone=True))
         self.font = min(self.font, _font(case))
         self._check(case)
 
@@ -127,12 +152,19 @@ def _font(case: Measured) -> float:
     return float("inf") if smallest is None else smallest.size
 
 
-def shown_text(case: Measured, phone: bool = False) -> float:
-    """The smallest text's height as shown (inf: no text)."""
-    smallest = case.smallest
+def shown_text(case: Measured, phone: bool = False, key: bool = False) -> float:
+    """The smallest text's height as shown (`key`: of the text that is not minor; inf:
+    no such text)."""
+    smallest = case.smallest_key if key else case.smallest
     if smallest is None:
         return float("inf")
     return smallest.size * (case.phone if phone else case.desktop)
+
+
+def smallest_of(case: Measured, key: bool = False) -> Drawn:
+    found = case.smallest_key if key else case.smallest
+    assert found is not None, "a case with text"
+    return found
 
 
 def kind_of(game_id: str, name: str) -> str:
@@ -220,26 +252,37 @@ def _size(width: float, height: float) -> str:
     return f"{round(width)}x{round(height)}"
 
 
-def row(name: str, kind: Kind) -> list[str]:
-    big, small = kind.largest, kind.small
-    smallest = small.smallest
-    flags = [
-        *(["small text"] if kind.desktop_text < MIN_SHOWN_TEXT else []),
+def _px(value: float) -> str:
+    return "-" if value == float("inf") else f"{value:.1f}"
+
+
+def problems(kind: Kind) -> list[str]:
+    """What breaks the rules (`test_readable.py` fails on each)."""
+    return [
+        *(["small on desktop"] if kind.desktop_text < MIN_SHOWN_TEXT else []),
+        *(["small on phone"] if kind.phone_text < PHONE_MIN_TEXT else []),
+        *(["key small on phone"] if kind.key_text < PHONE_KEY_TEXT else []),
         *(["tall"] if kind.tallest.tall else []),
         *([f"unfilled {kind.unfilled[0]!r}"] if kind.unfilled else []),
     ]
+
+
+def row(name: str, kind: Kind) -> list[str]:
+    big = kind.largest
+    smallest = kind.phone_small.smallest
     return [
         name,
         _size(big.width, big.height),
         _size(big.width * big.desktop, big.height * big.desktop),
         _size(big.width * big.phone, big.height * big.phone),
         f"{kind.font:.0f}" if smallest else "-",
-        f"{kind.desktop_text:.1f}" if smallest else "-",
-        f"{kind.phone_text:.1f}" if smallest else "-",
+        _px(kind.desktop_text),
+        _px(kind.phone_text),
+        _px(kind.key_text),
         f"{len(big.picture.data) // 1024} KB",
         str(kind.cases),
         repr(smallest.text[:30]) if smallest else "",
-        ", ".join(flags),
+        ", ".join(problems(kind)),
     ]
 
 
@@ -251,9 +294,10 @@ HEADER = [
     "font",
     "text desktop",
     "text phone",
+    "key phone",
     "PNG",
     "cases",
-    "smallest string",
+    "smallest string (phone)",
     "problems",
 ]
 
@@ -288,8 +332,10 @@ def main(argv: list[str] | None = None) -> int:
     print(table(kinds))
     print(
         f"\nsize: the largest case; desktop/phone: as shown there; font: the smallest font "
-        f"size drawn; text desktop/phone: the smallest text as shown (at least "
-        f"{MIN_SHOWN_TEXT} on a desktop), over all cases. Pictures in {args.out}/."
+        f"size drawn; text desktop/phone: the smallest text as shown, over all cases (at "
+        f"least {MIN_SHOWN_TEXT} px on a desktop, {PHONE_MIN_TEXT} on a phone); key phone: "
+        f"the smallest text but minor text on a phone (at least {PHONE_KEY_TEXT}). Pictures "
+        f"in {args.out}/."
     )
     for line in stopped:
         print(f"not drawn to the end: {line}", file=sys.stderr)

@@ -99,8 +99,8 @@ class World:
         """`/newgame <game>` by `host`; the thread (or channel) where the lobby is."""
         result = await host.slash(f"newgame {game}", channel=channel or self.channel, **options)
         reply = await result.reply()
-        assert reply.ephemeral and "<#" in reply.content, reply.content
-        place = self.double.channel(int(reply.content.split("<#")[1].split(">")[0]))
+        assert reply.ephemeral and "<#" in reply.said, reply.said
+        place = self.double.channel(int(reply.said.split("<#")[1].split(">")[0]))
         await self.settle()
         return place
 
@@ -110,7 +110,7 @@ class World:
         result = await user.click(message, label)
         await self.settle()
         private = [m for m in result.messages if m.ephemeral]
-        return private[-1].content if private else None
+        return private[-1].said if private else None
 
     async def answer(self, result: InteractionResult) -> Message:
         """The bot's answer to an interaction: the filled-in deferred reply, or the first
@@ -156,11 +156,11 @@ def table(place: Channel) -> Message:
     messages = place.visible_messages()
     by_id = {m.id: m for m in messages}
     for message in reversed(messages):
-        if message.components or message.embeds or message.attachments:
+        if message.buttons or message.cards or message.attachments:
             continue
-        moved = _LINK.search(message.content)
+        moved = _LINK.search(message.said)
         target = by_id.get(int(moved.group(1))) if moved is not None else None
-        if target is not None and (target.components or target.embeds):
+        if target is not None and (target.buttons or target.cards):
             return target
     return messages[0]
 
@@ -204,9 +204,5 @@ async def panel_updated(
 
 
 def buttons(message: Message) -> list[str]:
-    return [
-        c.get("label", "")
-        for row in message.components
-        for c in row.get("components", [])
-        if c.get("type") == 2
-    ]
+    """The labels of a message's buttons: in its rows, and beside its sections' texts."""
+    return [str(b.get("label", "")) for b in message.buttons]

@@ -18,7 +18,7 @@ import pytest
 from PIL import ImageDraw
 
 from bot import i18n
-from bot.discord.ui import Screen, Select
+from bot.discord.ui import Screen, Section, Select, controls
 from games.pictures import name_letters
 
 OPEN, SEP, CLOSE = "⟦", "|", "⟧"
@@ -104,15 +104,21 @@ def texts_of(payload: Any) -> list[str]:
 
 
 def screen_texts(screen: Screen) -> list[str]:
-    """Every text of a screen people read, alt texts included."""
+    """Every text of a screen people read, alt texts and labels included (its blocks'
+    too: texts, sections' texts and the buttons beside them)."""
     found = [screen.content, screen.embed_title or "", screen.embed_text or ""]
     found += [p.description for p in screen.pictures]
-    for row in screen.rows:
-        if isinstance(row, Select):
-            found += [row.placeholder, *(o.label for o in row.options)]
-            found += [o.description or "" for o in row.options]
+    for block in screen.blocks:
+        if isinstance(block, str):
+            found.append(block)
+        elif isinstance(block, Section):
+            found += block.texts
+    for control in controls(screen):
+        if isinstance(control, Select):
+            found += [control.placeholder, *(o.label for o in control.options)]
+            found += [o.description or "" for o in control.options]
         else:
-            found += [b.label for b in row]
+            found.append(control.label)
     return [text for text in found if text]
 
 

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from bot.double import components as comp
 from bot.double.model import LOCALES, Channel, Json, Message
+from bot.double.web.layout import control, is_layout, layout, media
 
 if TYPE_CHECKING:
     from bot.double.server import DiscordDouble
@@ -145,7 +146,7 @@ def _modal(modal: Any) -> Json:
             "max_length": component.get("max_length"),
         }
         if component.get("type") in comp.SELECTS:
-            field["select"] = _item(component)
+            field["select"] = control(component)
         fields.append(field)
     return {"id": str(modal.interaction_id), "title": modal.title, "fields": fields}
 
@@ -153,14 +154,14 @@ def _modal(modal: Any) -> Json:
 def _message(double: DiscordDouble, message: Message) -> Json:
     meta = message.interaction_metadata or {}
     invoker = (meta.get("user") or {}).get("global_name")
-    texts, rows, images = _components(message.components)
+    tree, rows = layout(message)
+    v2 = is_layout(message)
     return {
         "id": str(message.id),
         "channel": str(message.channel_id),
         "author": message.author.display_name,
         "bot": message.author.bot,
         "content": message.content,
-        "texts": texts,
         "type": message.type,
         "timestamp": message.timestamp,
         "edited": message.edited_timestamp is not None,
@@ -180,19 +181,12 @@ def _message(double: DiscordDouble, message: Message) -> Json:
             }
             for a in message.attachments
         ],
-        "images": [_media(message, url) for url in images],
+        "v2": v2,  # IS_COMPONENTS_V2: the page draws `layout`, Discord's layout components
+        "layout": tree if v2 else [],
         "rows": rows,
         "thread": str(message.thread_id) if message.thread_id else None,
         "reactions": {k: len(v) for k, v in message.reactions.items()},
     }
-
-
-def _media(message: Message, url: str) -> Json:
-    """A picture's address (`attachment://name` resolved) and whether its bytes are gone."""
-    for attachment in message.attachments:
-        if url in (attachment.url, f"attachment://{attachment.filename}"):
-            return {"url": attachment.url, "dropped": attachment.dropped}
-    return {"url": url, "dropped": False}
 
 
 def _embed(message: Message, embed: Json) -> Json:
@@ -206,63 +200,7 @@ def _embed(message: Message, embed: Json) -> Json:
             {"name": f.get("name"), "value": f.get("value"), "inline": f.get("inline", False)}
             for f in embed.get("fields") or []
         ],
-        "image": _media(message, image) if image else None,
-        "thumbnail": _media(message, thumbnail) if thumbnail else None,
+        "image": media(message, image) if image else None,
+        "thumbnail": media(message, thumbnail) if thumbnail else None,
         "footer": (embed.get("footer") or {}).get("text"),
-    }
-
-
-def _components(components: list[Json]) -> tuple[list[str], list[list[Json]], list[str]]:
-    """Text displays, rows of interactive items, and gallery images, in reading order."""
-    texts: list[str] = []
-    rows: list[list[Json]] = []
-    images: list[str] = []
-    for component in comp.walk(components):
-        kind = component.get("type")
-        if kind == comp.ACTION_ROW:
-            rows.append([_item(c) for c in component.get("components") or []])
-        elif kind == 9 and isinstance(component.get("accessory"), dict):
-            accessory = component["accessory"]
-            if accessory.get("type") == comp.BUTTON:
-                rows.append([_item(accessory)])
-        elif kind == 10 and component.get("content"):
-            texts.append(str(component["content"]))
-        elif kind == 12:
-            for item in component.get("items") or []:
-                url = (item.get("media") or {}).get("url")
-                if url:
-                    images.append(url)
-    return texts, rows, images
-
-
-def _item(component: Json) -> Json:
-    kind = component.get("type")
-    if kind == comp.BUTTON:
-        return {
-            "kind": "button",
-            "label": comp.button_label(component),
-            "custom_id": component.get("custom_id"),
-            "style": component.get("style", 1),
-            "url": component.get("url"),
-            "disabled": bool(component.get("disabled")),
-        }
-    select_kinds = {
-        comp.STRING_SELECT: "string",
-        comp.USER_SELECT: "user",
-        comp.ROLE_SELECT: "role",
-        comp.CHANNEL_SELECT: "channel",
-        comp.MENTIONABLE_SELECT: "user",
-    }
-    return {
-        "kind": "select",
-        "select": select_kinds.get(int(kind or 0), "string"),
-        "custom_id": component.get("custom_id"),
-        "placeholder": component.get("placeholder") or "Make a selection",
-        "min_values": component.get("min_values", 1),
-        "max_values": component.get("max_values", 1),
-        "disabled": bool(component.get("disabled")),
-        "options": [
-            {"label": o.get("label"), "value": o.get("value"), "description": o.get("description")}
-            for o in component.get("options") or []
-        ],
     }

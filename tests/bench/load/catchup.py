@@ -257,6 +257,8 @@ class CatchUpResult:
     processes: int  # the most processes in the bot's tree at once
     kinds: Counter[str] = field(default_factory=Counter)  # catch-up requests by game kind
     screens: str = ""  # the bot's own count of screens drawn, from its log
+    counted_peak: int = 0  # the most requests counted against the global limit in a second
+    global_429: int = 0  # answered 429 global (Discord's limit is on in the benchmark)
 
     @property
     def requests(self) -> int:
@@ -272,6 +274,7 @@ async def run_catchup(
     profile_to: Path | None = None,
 ) -> CatchUpResult:
     async with running_double() as double:
+        double.discord_limits()  # the token's global limit and IDENTIFY's, as on Discord
         prepared = await prepare(double, folder / "games.sqlite3", plan)
         log = StampedLog()
         double.exchanges = log
@@ -301,6 +304,8 @@ async def run_catchup(
         result = _result(plan, prepared, monitor.moments, log, bot, done_clicks)
         _by_place(result, double)
         result.screens = _screens(bot.log)
+        result.counted_peak = double.global_limit.peak
+        result.global_429 = len(double.global_limit.refused)
         return result
 
 
@@ -456,6 +461,10 @@ def _requests(result: CatchUpResult) -> list[str]:
     )
     startup = sum(result.startup_routes.values())
     lines.append(f"start-up requests before the scheduler started: {startup}")
+    lines.append(
+        f"counted requests: most in one second {result.counted_peak};"
+        f" global 429s {result.global_429}"
+    )
     if result.refused:
         lines.append(f"error answers from the double: {sum(result.refused.values())}")
         lines += [f"  {n:6}  {what}" for what, n in result.refused.most_common()]

@@ -51,6 +51,9 @@ class PhaseFigures:
     processes: int = 1
     moves: Counter[str] = field(default_factory=Counter)  # committed in the window, by game
     games: int = 0  # games that ran in the window (the bot only)
+    counted: int = 0  # requests counted against the token's global limit
+    counted_peak: int = 0  # the most of them in one second
+    global_429: int = 0  # answered 429 global (Discord's limit is on in the benchmark)
 
     @property
     def actions(self) -> int:
@@ -88,6 +91,8 @@ class PhaseFigures:
             f" max {_ms(max(self.double_lags, default=math.nan))}",
             f"peak RSS: {self.peak_rss_mb:.0f} MB (with children {self.tree_peak_rss_mb:.0f} MB)",
             f"requests per action: {self.per_action(self.requests):.2f} ({self.requests} requests)",
+            f"counted requests/s: {self.counted / self.seconds if self.seconds else 0:.1f}"
+            f" (most in one second {self.counted_peak}; global 429s {self.global_429})",
         ]
         if self.answers:
             lines.insert(

@@ -148,7 +148,7 @@ class Players:
         general = self.double.channel("general")
         opened = await host.slash(f"newgame {kind.id}", channel=general, **kind.options)
         reply = await opened.reply(within=ANSWER_WITHIN)
-        place = self.double.channel(int(reply.content.split("<#")[1].split(">")[0]))
+        place = self.double.channel(int(reply.said.split("<#")[1].split(">")[0]))
         game_id = await self.double.wait_for(
             lambda: self.db.game_in(place.id), ANSWER_WITHIN, "the game row"
         )

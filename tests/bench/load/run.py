@@ -187,6 +187,7 @@ class Window:
 
     def open(self) -> None:
         self.double.exchanges = deque()  # unbounded for the phase: every request counts
+        self.double.global_limit.reset_stats()
         self.lag = LagSampler()  # this process's loop: slow here, every ack looks slow
         self.lag.start()
         self.start = time.monotonic()
@@ -203,6 +204,9 @@ class Window:
         figures.acked = [control_of(r) for r in records]
         figures.controls = Counter(control_of(r) for r in records)
         figures.routes = Counter(e.route for e in self.double.exchanges)
+        limit = self.double.global_limit
+        figures.counted, figures.counted_peak = limit.counted, limit.peak
+        figures.global_429 = len(limit.refused)
         figures.refused = Counter(
             f"{e.route} -> {e.status} {(e.error or {}).get('code', '')}"
             for e in self.double.exchanges
@@ -240,6 +244,7 @@ class MixResult:
 
 async def run_mix(games: int, seconds: float, folder: Path, seed: int = 1) -> MixResult:
     async with running_double() as double:
+        double.discord_limits()  # the token's global limit and IDENTIFY's, as on Discord
         recorder = Recorder(double.interactions)
         recorder.install()
         kinds = mix(games)
@@ -358,6 +363,7 @@ async def run_players(count: int, folder: Path, seed: int = 1) -> RollResult:
     """One scheduled Tüfteln game of `count` players; after its first roll, every player
     opens their sheet and places the roll at once, as fast as the bot lets them."""
     async with running_double() as double:
+        double.discord_limits()  # the token's global limit and IDENTIFY's, as on Discord
         recorder = Recorder(double.interactions)
         recorder.install()
         kind = SCHEDULED_TUFTELN
@@ -426,7 +432,7 @@ async def _open_big(players: Players, kind: Kind, users: list[SimUser]) -> tuple
         f"newgame {kind.id}", channel=double.channel("general"), **kind.options
     )
     reply = await opened.reply(within=ANSWER_WITHIN)
-    place = double.channel(int(reply.content.split("<#")[1].split(">")[0]))
+    place = double.channel(int(reply.said.split("<#")[1].split(">")[0]))
     game_id = await double.wait_for(lambda: db.game_in(place.id), ANSWER_WITHIN, "the game row")
     await players.until(lambda: offers(place, "Join"), "the lobby")
     gate = asyncio.Semaphore(JOINING_AT_ONCE)

@@ -13,19 +13,13 @@ from bot.discord.ui import Button, Screen, Select
 from bot.i18n import t
 from games.luckybox import GAME
 from games.luckybox.models import Cross, LuckyState
-from games.luckybox.pictures import (
-    MAX_H,
-    MAX_W,
-    _tiles,
-    left_box,
-    left_panel,
-    render_cards,
-    render_table,
-)
+from games.luckybox.pictures import MAX_H, MAX_W, _tiles, render_cards, render_table
 from games.luckybox.views import CardView
-from games.pictures import name_letters
+from games.pictures import name_letters, to_png
 from tests.conformance.screens import context
 from tests.games.luckybox.conftest import CardMaker, all_but, crossed, rig
+from tests.pictures import drawn
+from tests.pictures.rules import broken
 
 ADAPTER = adapter_for("luckybox")
 
@@ -170,10 +164,6 @@ def test_cards_kept_from_earlier_pictures_draw_exactly_what_a_fresh_drawing_does
                 assert kept.tobytes() == fresh.tobytes()
 
 
-def _overlap(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
-    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
-
-
 def _states_to_the_end(seats: int, seed: int) -> list[LuckyState]:
     """A random game's states, one per stage and round, and its end."""
     state = GAME.setup(seats, GAME.parse_options({}), seed)
@@ -189,34 +179,25 @@ def _states_to_the_end(seats: int, seed: int) -> list[LuckyState]:
 
 
 @pytest.mark.parametrize("seats", [1, 2, 3, 6])
-def test_the_panel_beside_the_players_never_draws_words_over_each_other(seats: int) -> None:
-    """Measured with the picture's own layout: no word covers another, a badge or the
-    star, and every word stays inside the panel; at the end, the winners' score stands
-    alone (no "Round 4 of 4" under it) and the description tells the end."""
+def test_the_table_reads_on_a_phone_and_a_desktop_and_describes_the_end(seats: int) -> None:
+    """At every stage and round the table keeps 12 px on a phone and 11 px on a desktop;
+    at the end it shows the winners' marks, and its description tells the end."""
     names = ["Ana", "Ben", "Cleo", "Dan", "Eve", "Fay"][:seats]
     letters = name_letters(names)
-    for state in _states_to_the_end(seats, seats):
-        view = GAME.view(state, None)
-        image, alt = render_table(view, english, names, letters)
-        box = left_box(image.height)
-        shown = left_panel(view, english, box, letters)
-        x, y, w, h = box
-        words = [label.box() for label in shown.labels if label.text not in letters]
-        for i, a in enumerate(words):
-            assert x <= a[0] and a[2] <= x + w and y <= a[1] and a[3] <= y + h, shown
-            assert not any(_overlap(a, b) for b in words[i + 1 :]), shown
-            assert not any(_overlap(a, badge) for _, badge in shown.badges), shown
-            if shown.star is not None:
-                cx, cy, r = shown.star
-                assert not _overlap(a, (cx - r, cy - r, cx + r, cy + r)), shown
-        if state.stage != "over":
-            continue
-        result = GAME.result(state)
-        assert result is not None
-        texts = [label.text for label in shown.labels]
-        total = english("luckybox.picture.total", count=result.scores[result.winners[0]])
-        assert total in texts and not any(text.startswith("Round ") for text in texts)
-        winners = ", ".join(names[s] for s in result.winners)
-        verb = "wins" if len(result.winners) == 1 else "win"
-        assert alt.startswith(f"Game over: {winners} {verb} with {total}.")
-        assert "choosing cards" not in alt
+    with drawn.recording():
+        for state in _states_to_the_end(seats, seats):
+            view = GAME.view(state, None)
+            image, alt = render_table(view, english, names, letters)
+            png = to_png(image)
+            assert broken(png) == [], (state.stage, state.round)
+            if state.stage != "over":
+                continue
+            result = GAME.result(state)
+            assert result is not None
+            texts = [d.text for d in drawn.texts(png) or ()]
+            assert texts.count(letters[result.winners[0]]) == 2  # above the cards, and beside
+            total = english("luckybox.picture.total", count=result.scores[result.winners[0]])
+            winners = ", ".join(names[s] for s in result.winners)
+            verb = "wins" if len(result.winners) == 1 else "win"
+            assert alt.startswith(f"Game over: {winners} {verb} with {total}.")
+            assert "choosing cards" not in alt

@@ -140,6 +140,8 @@ def _round_lines(ctx: Ctx, *, standings: bool = True) -> list[str]:
         ctx.say("lama.ui.round_title", round=report.round),
         ctx.say("lama.ui.round_scores", scores=scores),
         ctx.say(low, names=ctx.joined(report.winners)),
+        ctx.say("lama.ui.round_ender", seat=report.ender),
+        *legend(ctx),
     ]
     if not standings:
         return lines
@@ -151,6 +153,20 @@ def _round_lines(ctx: Ctx, *, standings: bool = True) -> list[str]:
         tally = ", ".join(f"{ctx.name(s)} {view.totals[s]}" for s in seats)
         key, extra = "lama.ui.standing_points", {"round": report.round}
     return [*lines, ctx.say(key, standings=tally, **extra)]
+
+
+def legend(ctx: Ctx) -> list[str]:
+    """What the marks on the round's picture mean: only the marks it shows (a framed
+    three of a kind, a joker's value)."""
+    report = ctx.view.last_round
+    assert report is not None
+    layouts = [result.layout for result in report.seats]
+    lines = []
+    if any(layout.lines for layout in layouts):
+        lines.append(ctx.say("lama.ui.legend_line"))
+    jokers = sorted({value for layout in layouts for value in layout.jokers.values()})
+    lines += [ctx.say("lama.ui.legend_joker", value=value) for value in jokers]
+    return lines
 
 
 def _round_picture(ctx: Ctx) -> Picture:

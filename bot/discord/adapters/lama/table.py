@@ -71,6 +71,7 @@ def seat_line(ctx: Ctx, seat: int) -> str:
         tally = ctx.say("lama.ui.tally_lamas", lamas=view.lamas[seat], target=view.target)
     else:
         tally = ctx.say("lama.ui.tally_points", count=view.totals[seat])
+    dealer = ctx.say("lama.ui.seat_dealer") if seat == view.dealer and view.step != "over" else ""
     return ctx.say(
         "lama.ui.seat_line",
         letter=ctx.letter(seat),
@@ -78,4 +79,5 @@ def seat_line(ctx: Ctx, seat: int) -> str:
         up=up,
         received=received,
         tally=tally,
+        dealer=dealer,
     )

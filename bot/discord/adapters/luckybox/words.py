@@ -28,7 +28,7 @@ def mine(ctx: Ctx) -> Mine:
 def table_picture(ctx: Ctx, name: str = "luckybox-table.png") -> Picture:
     """The table picture, drawn once per public view, names and language (an edit that
     changes only the text does not draw it again)."""
-    words = ctx.say("luckybox.picture.round", round=1, rounds=4)
+    words = ctx.say("luckybox.picture.alt_stage", round=1)
     key = (ctx.view.model_dump_json(), "\n".join(ctx.names), words)
     return _tables.picture(
         key, name, partial(render_table, ctx.view, ctx.say, ctx.names, ctx.letters)

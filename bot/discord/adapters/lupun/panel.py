@@ -36,7 +36,8 @@ def _tasks(ctx: Ctx, cards: Sequence[str], board: Sequence[int | None] | None = 
     """Task cards as drawn on `board` (default: the current one); kept, so the steps of
     a turn draw them once."""
     board = ctx.view.board if board is None else board
-    key = (tuple(cards), tuple(board), ctx.say("lupun.picture.points", count=1))
+    words = ctx.say("lupun.picture.card_alt", number=1, count=1, text="")
+    key = (tuple(cards), tuple(board), words)
     return _task_cards.picture(
         key, "lupun-my-tasks.png", partial(render_tasks, cards, ctx.say, board)
     )
@@ -103,7 +104,8 @@ def _final(ctx: Ctx) -> Screen:
 
 def _keeping(ctx: Ctx, lines: list[str]) -> Screen:
     view = ctx.view
-    lines += [ctx.say("lupun.ui.keep_prompt"), *_notes(ctx), *_deadline(ctx)]
+    lines += [ctx.say("lupun.ui.keep_prompt"), *_task_lines(ctx, view.drawn)]
+    lines += [*_notes(ctx), *_deadline(ctx)]
     options = tuple(
         Option(
             _cut(ctx.say("lupun.ui.keep_option", number=number, text=task_text(ctx, card))),
@@ -120,6 +122,15 @@ def _keeping(ctx: Ctx, lines: list[str]) -> Screen:
     )
 
 
+def _task_lines(ctx: Ctx, cards: Sequence[str]) -> list[str]:
+    """The tasks in words, numbered as the picture numbers their cards (which show only
+    the spaces each involves)."""
+    return [
+        ctx.say("lupun.ui.task_line", number=n, count=task(card).points, text=task_text(ctx, card))
+        for n, card in enumerate(cards, start=1)
+    ]
+
+
 def _cut(text: str) -> str:
     return text if len(text) <= OPTION_TEXT else text[: OPTION_TEXT - 1] + "…"
 
@@ -133,12 +144,7 @@ def _placing(ctx: Ctx, lines: list[str], step: tuple[str, ...]) -> Screen:
         lines.append(ctx.say("lupun.ui.keep_waiting", names=ctx.joined(view.to_keep)))
     lines += _notes(ctx)
     lines.append(ctx.say("lupun.ui.your_tiles", tiles=tiles(ctx, view.tiles[me])))
-    # The tasks in words too: on a phone the picture's text is too small to read.
-    for number, card in enumerate(view.hand, start=1):
-        text = task_text(ctx, card)
-        lines.append(
-            ctx.say("lupun.ui.task_line", number=number, count=task(card).points, text=text)
-        )
+    lines += _task_lines(ctx, view.hand)
     rows: tuple[Row, ...] = ()
     placements = [a for a in ctx.legal if isinstance(a, Place)]
     if view.draft is not None and any(isinstance(a, Confirm) for a in ctx.legal):

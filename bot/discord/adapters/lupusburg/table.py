@@ -150,16 +150,22 @@ def record_lines(ctx: Ctx, record: GameRecord) -> list[str]:
 
 
 def score_detail(ctx: Ctx, record: GameRecord, score: Score) -> str:
-    """What a player's points in a finished game are made of."""
+    """What a player's points in a finished game are made of, and their bet."""
     if score.seat == record.werewolf:
-        return ctx.say(UI + ("result_werewolf_won" if score.win else "result_werewolf_lost"))
-    return ctx.say(
-        UI + "result_detail",
-        characters=score.characters,
-        chest=score.chest,
-        bet=score.bet,
-        seal=score.seal,
-    )
+        detail = ctx.say(UI + ("result_werewolf_won" if score.win else "result_werewolf_lost"))
+    else:
+        detail = ctx.say(
+            UI + "result_detail",
+            characters=score.characters,
+            chest=score.chest,
+            bet=score.bet,
+            seal=score.seal,
+        )
+    bet = next((b for b in record.bets if b.bettor == score.seat), None)
+    if bet is None:
+        return detail
+    hit = "right" if bet.target == record.werewolf else "wrong"
+    return detail + "; " + ctx.say(f"{UI}result_bet_{hit}", coin=bet.coin, target_seat=bet.target)
 
 
 def series_reveal(ctx: Ctx) -> Screen:

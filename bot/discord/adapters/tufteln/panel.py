@@ -21,7 +21,7 @@ from bot.discord.adapters.tufteln.render import sheet_picture
 from bot.discord.adapters.tufteln.table import rating_line
 from bot.discord.ui import Button, Option, Row, Screen, Select
 from games.tufteln.models import OpenRoll, Place, SheetView, TuftelnView
-from games.tufteln.scoring import square_category
+from games.tufteln.scoring import BONUS, CATEGORIES, POINTS, SCORING, square_category
 from games.tufteln.sheet import COLOURS, FIELD_NAMES, SIZE, SQUARE_OF, field_index
 
 Ctx = Context[TuftelnView]
@@ -71,9 +71,41 @@ def main(ctx: Ctx, note: str = "") -> Screen:
         lines.append(ctx.say("tufteln.ui.panel_total", count=me.total))
     if me.defaulted:  # the sheet holds rolls the player did not choose: say so
         lines.append(ctx.say("tufteln.ui.panel_defaulted", count=me.defaulted))
+    lines += sheet_lines(ctx, me)
     content = "\n".join(line for line in lines if line)
     picture = sheet_picture(view, _name(ctx), ctx.say)
     return Screen(content=content, pictures=(picture,), rows=rows)
+
+
+def sheet_lines(ctx: Ctx, me: SheetView) -> list[str]:
+    """What the sheet's picture leaves to words: its full squares and the bonus so far,
+    the points each kind of square scores, and what the colours and marks mean."""
+    kinds = [kind for kind in CATEGORIES if kind in me.squares]
+    if kinds:
+        counts = ", ".join(
+            ctx.say(
+                "tufteln.ui.square_count",
+                kind=ctx.say(f"tufteln.ui.kind.{kind}"),
+                count=me.squares.count(kind),
+            )
+            for kind in kinds
+        )
+        squares = ctx.say("tufteln.ui.squares", squares=counts)
+    else:
+        squares = ctx.say("tufteln.ui.squares_none")
+    done = sum(1 for kind in SCORING if kind in me.squares)
+    key = "tufteln.ui.bonus_won" if me.bonus else "tufteln.ui.bonus"
+    bonus = ctx.say(key, done=done, kinds=len(SCORING), most=BONUS)
+    table = " · ".join(
+        ctx.say("tufteln.ui.points_item", kind=ctx.say(f"tufteln.ui.kind.{kind}"), points=points)
+        for kind, points in POINTS.items()
+    )
+    return [
+        squares,
+        bonus,
+        ctx.say("tufteln.ui.points_table", table=table),
+        ctx.say("tufteln.ui.sheet_legend"),
+    ]
 
 
 def _name(ctx: Ctx) -> str:

@@ -22,16 +22,20 @@ _boards = Kept(32)
 def dice_picture(view: TuftelnView, number: int, say: Say) -> Picture:
     """Roll `number` (1-based) as two dice with pips."""
     first, second = view.rolls[number - 1]
-    key = (number, first, second, say("tufteln.picture.roll_title", roll=number, rounds=ROUNDS))
+    key = (
+        number,
+        first,
+        second,
+        say("tufteln.picture.roll_alt", roll=number, rounds=ROUNDS, first=first, second=second),
+    )
     return _dice.picture(key, "roll.png", partial(dice_image, view, say, number))
 
 
 def sheet_picture(view: TuftelnView, name: str, say: Say) -> Picture:
-    """The viewer's own sheet (`view.me`), drawn from the sheet itself, the variant, the
-    name and the language."""
+    """The viewer's own sheet (`view.me`), drawn from the sheet itself, the name (in its
+    description) and the language."""
     assert view.me is not None, "a sheet is a seat's own view"
-    title = say("tufteln.picture.sheet_title", name=name)
-    key = (view.me.model_dump_json(), view.variant, title)
+    key = (view.me.model_dump_json(), name, say("tufteln.picture.alt_row", row=1, values=""))
     return _sheets.picture(key, "sheet.png", partial(sheet_image, view, say, None, name))
 
 
@@ -45,6 +49,6 @@ def scoreboard_picture(
 ) -> Picture:
     """The final standings (every total, the best sheets), once the game is over;
     players marked by the letters of their names."""
-    key = (game_id, version, say("tufteln.picture.scores_title"))
+    key = (game_id, version, say("tufteln.picture.alt_more", count=1))
     draw = partial(scoreboard_image, view, say, names, letters)
     return _boards.picture(key, "scores.png", draw)

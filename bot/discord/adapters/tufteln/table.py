@@ -21,6 +21,7 @@ from bot.discord.ui import Picture, Screen
 from bot.i18n import t
 from games.engine import Event
 from games.tufteln.models import TuftelnView
+from games.tufteln.pictures import SHOWN_SHEETS
 from games.tufteln.schedule import describe
 
 Ctx = Context[TuftelnView]
@@ -245,6 +246,8 @@ def results(ctx: Ctx) -> Screen:
     solo = sheets[0] if len(sheets) == 1 else None
     if solo is not None and solo.rating:
         lines.append(rating_line(ctx, solo.seat, solo.rating, solo.total))
+    if len(sheets) > 1:
+        lines.append(ctx.say("tufteln.ui.results_best", count=min(len(sheets), SHOWN_SHEETS)))
     lines.append(ctx.say("tufteln.ui.results_sheet"))
     return Screen(content="\n".join(lines), pictures=(_standings(ctx),))
 

@@ -2,6 +2,8 @@
 // It long-polls /sandbox/api/state and drives the simulated users through small JSON endpoints.
 // Each answer brings only the messages changed since the version the page holds, and only
 // those are drawn again: the page's work per change does not grow with a thread's length.
+// A message is drawn by messages.js, its text by markdown.js. On a phone (800 px and
+// narrower) the channel fills the screen; the channels and the member picker are drawers.
 "use strict";
 
 const $ = (selector, root = document) => root.querySelector(selector);
@@ -18,6 +20,7 @@ const ui = {
   reachable: true,
   command: null, // the command chosen in the composer
   poll: null,
+  unread: new Set(), // channels with messages the member has not looked at
 };
 
 // ---- talking to the double ------------------------------------------------------------
@@ -72,6 +75,8 @@ function storeMessages(data) {
     let channel = ui.messages.get(message.channel);
     if (!channel) ui.messages.set(message.channel, (channel = new Map()));
     message.key = JSON.stringify(message);
+    if (/<@!?\d+>/.test(message.key)) message.key += ui.me; // drawn marked if it names the viewer
+    if (!data.full && !channel.has(message.id) && message.channel !== ui.view) ui.unread.add(message.channel);
     channel.set(message.id, message); // an edited message keeps its place
     touched.add(message.id);
   }
@@ -115,10 +120,6 @@ function notice(text, kind = "error") {
   setTimeout(() => box.remove(), 6000);
 }
 
-function escapeHtml(text) {
-  return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
-}
-
 function allChannels() {
   if (!ui.data) return [];
   const found = [];
@@ -160,40 +161,6 @@ function timestamp(unix, style) {
   return date.toLocaleString();
 }
 
-// Discord's markdown, the parts games use: code, bold, italics, quotes, mentions, timestamps,
-// and a backslash before a punctuation mark, which shows the mark itself (names are escaped).
-function markdown(text) {
-  if (!text) return "";
-  const blocks = [];
-  const marks = [];
-  text = text.replace(/\\([!-\/:-@\[-`{-~])/g, (_, mark) => {
-    marks.push(mark);
-    return `\u0001${marks.length - 1}\u0001`;
-  });
-  let html = escapeHtml(text).replace(/```(?:\w*\n)?([\s\S]*?)```/g, (_, code) => {
-    blocks.push(`<pre><code>${code}</code></pre>`);
-    return `\u0000${blocks.length - 1}\u0000`;
-  });
-  html = html
-    .replace(/`([^`]+)`/g, "<code>$1</code>")
-    .replace(/\*\*(.+?)\*\*/g, "<strong>$1</strong>")
-    .replace(/__(.+?)__/g, "<u>$1</u>")
-    .replace(/\*(.+?)\*/g, "<em>$1</em>")
-    .replace(/(^|\W)_(.+?)_(?=\W|$)/g, "$1<em>$2</em>")
-    .replace(/~~(.+?)~~/g, "<s>$1</s>")
-    .replace(/\|\|(.+?)\|\|/g, "<span class=\"mention\">$1</span>")
-    .replace(/^#{1,3} (.*)$/gm, "<strong>$1</strong>")
-    .replace(/^&gt; (.*)$/gm, "<blockquote>$1</blockquote>")
-    .replace(/&lt;@!?(\d+)&gt;/g, (_, id) => `<span class="mention">${escapeHtml(nameOf("user", id))}</span>`)
-    .replace(/&lt;@&amp;(\d+)&gt;/g, (_, id) => `<span class="mention">${escapeHtml(nameOf("role", id))}</span>`)
-    .replace(/&lt;#(\d+)&gt;/g, (_, id) => `<span class="mention">${escapeHtml(nameOf("channel", id))}</span>`)
-    .replace(/&lt;t:(-?\d+)(?::([tTdDfFR]))?&gt;/g, (_, unix, style) => `<time${style === "R" ? ` data-relative="${unix}"` : ""}>${escapeHtml(timestamp(Number(unix), style))}</time>`)
-    .replace(/(https?:\/\/[^\s<]+)/g, '<a href="$1" target="_blank" rel="noopener">$1</a>');
-  return html
-    .replace(/\u0000(\d+)\u0000/g, (_, index) => blocks[Number(index)])
-    .replace(/\u0001(\d+)\u0001/g, (_, index) => escapeHtml(marks[Number(index)]));
-}
-
 // ---- rendering ---------------------------------------------------------------------------
 
 // `touched`: the ids of the messages that changed; null to draw the whole channel again.
@@ -211,8 +178,10 @@ function render(touched = null) {
   renderStatus();
   const channels = allChannels();
   if (!channels.find((c) => c.id === ui.view) && data.channels.length) ui.view = data.channels[0].id;
+  ui.unread.delete(ui.view);
   renderChannels();
   renderMembers();
+  renderMe();
   renderLocales();
   renderMessages(channels.find((c) => c.id === ui.view), touched);
   renderModal();
@@ -268,16 +237,41 @@ function channelButton(channel, label, extra = "") {
     {
       class: `chan ${extra} ${active}`,
       type: "button",
-      onclick: () => {
-        ui.view = channel.id;
-        localStorage.setItem("sandbox.view", channel.id);
-        render(null);
-      },
+      onclick: () => showChannel(channel.id),
     },
     label,
-    el("span", { class: "count" }, messagesOf(channel).size || ""),
+    el("span", { class: "count" }, ui.unread.has(channel.id) ? el("span", { class: "unread", title: "new messages" }) : null, messagesOf(channel).size || ""),
   );
 }
+
+function showChannel(id) {
+  ui.view = id;
+  localStorage.setItem("sandbox.view", id);
+  openDrawer(null);
+  render(null);
+}
+
+// The top bar's "you are" button, and whether a channel not shown has news (a dot on the menu).
+function renderMe() {
+  const me = ui.data.me;
+  setText($("#me-name"), me ? me.name : "");
+  const face = $("#me-avatar");
+  const drawn = me ? avatar(me.name) : null;
+  if (drawn && face.textContent !== drawn.textContent) face.replaceWith(Object.assign(drawn, { id: "me-avatar" }));
+  else if (drawn && face.style.background !== drawn.style.background) face.style.background = drawn.style.background;
+  $("#menu-button").classList.toggle("news", ui.unread.size > 0);
+}
+
+// On a phone: "sidebar" (channels, threads, DMs, who you are), "members", or null (the channel).
+function openDrawer(which) {
+  const app = $("#app");
+  app.classList.toggle("show-sidebar", which === "sidebar");
+  app.classList.toggle("show-members", which === "members");
+  $("#menu-button").setAttribute("aria-expanded", String(which === "sidebar"));
+  $("#me-button").setAttribute("aria-expanded", String(which === "members"));
+}
+
+const phone = matchMedia("(max-width: 800px)");
 
 function renderMembers() {
   const data = ui.data;
@@ -287,12 +281,13 @@ function renderMembers() {
   $("#me-dms").checked = Boolean(me && me.dms_open);
   const list = $("#member-list");
   list.replaceChildren(
-    el("li", {}, el("span", {}, data.bot.name), el("span", { class: "badge" }, "BOT")),
+    el("li", {}, avatar(data.bot.name, true), el("span", { class: "name" }, data.bot.name), el("span", { class: "badge" }, "BOT")),
     ...data.members.map((m) =>
       el(
         "li",
         { class: m.id === ui.me ? "me" : "", title: "Play as this member", onclick: () => switchUser(m.id) },
-        el("span", {}, m.name),
+        avatar(m.name),
+        el("span", { class: "name" }, m.name),
         el("span", { class: "tags" }, [m.admin ? "admin" : "", m.dms_open ? "" : "DMs closed", m.locale === "en-US" ? "" : m.locale].filter(Boolean).join(" · ")),
       ),
     ),
@@ -303,6 +298,8 @@ function switchUser(id) {
   ui.me = id;
   localStorage.setItem("sandbox.me", id);
   if (ui.data && ui.data.dm && ui.view === ui.data.dm.id) ui.view = null;
+  ui.unread.clear();
+  openDrawer(null);
   clearCommand();
   refreshNow();
 }
@@ -354,134 +351,6 @@ function insertInOrder(box, node) {
   while (before && earlier(node.dataset.id, before.dataset.id)) before = before.previousElementSibling;
   if (before) before.after(node);
   else box.prepend(node);
-}
-
-// A picture, or a placeholder once the double no longer keeps it: a picture that failed
-// to load is not asked for again.
-function picture(media, alt = "", title = null) {
-  if (media.dropped || ui.goneImages.has(media.url)) {
-    return el("div", { class: "picture-gone", title: title || alt || null }, "picture no longer kept");
-  }
-  const img = el("img", { src: media.url, alt, title });
-  img.addEventListener("error", () => {
-    ui.goneImages.add(media.url);
-    img.replaceWith(picture(media, alt, title));
-  }, { once: true });
-  return img;
-}
-
-function renderMessage(message) {
-  const classes = ["msg"];
-  if (message.ephemeral) classes.push("ephemeral");
-  if (message.type === 18) classes.push("system");
-  const when = new Date(message.timestamp * 1000).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
-  const parts = [];
-  if (message.invoker && message.command) parts.push(el("div", { class: "used" }, `${message.invoker} used /${message.command}`));
-  parts.push(
-    el(
-      "div",
-      { class: "meta" },
-      el("span", { class: "author" }, message.author),
-      message.bot ? el("span", { class: "badge" }, "APP") : null,
-      el("time", {}, when),
-      message.edited ? el("span", { class: "edited" }, "(edited)") : null,
-    ),
-  );
-  if (message.type === 18) parts.push(el("div", { class: "content" }, `started a thread: ${message.content}`));
-  else if (message.content) parts.push(el("div", { class: "content", html: markdown(message.content) }));
-  if (message.loading) parts.push(el("div", { class: "loading" }, `${ui.data.bot.name} is thinking…`));
-  for (const text of message.texts) parts.push(el("div", { class: "content", html: markdown(text) }));
-  for (const embed of message.embeds) parts.push(renderEmbed(embed));
-  for (const media of message.images) parts.push(el("div", { class: "gallery" }, picture(media)));
-  for (const file of message.attachments) parts.push(renderAttachment(file));
-  for (const row of message.rows) parts.push(renderRow(message, row));
-  if (message.thread) {
-    parts.push(el("span", { class: "thread-link", onclick: () => { ui.view = message.thread; render(null); } }, "Open thread →"));
-  }
-  const reactions = Object.entries(message.reactions).map(([emoji, count]) => `${emoji} ${count}`).join("  ");
-  if (reactions) parts.push(el("div", { class: "edited" }, reactions));
-  if (message.ephemeral) parts.push(el("div", { class: "eph-note" }, "Only you can see this"));
-  return el("div", { class: classes.join(" "), "data-id": message.id }, parts);
-}
-
-function renderEmbed(embed) {
-  const color = embed.color ? `#${embed.color.toString(16).padStart(6, "0")}` : null;
-  return el(
-    "div",
-    { class: "embed", style: color ? `border-left-color: ${color}` : null },
-    embed.title ? el("div", { class: "title", html: markdown(embed.title) }) : null,
-    embed.description ? el("div", { class: "content", html: markdown(embed.description) }) : null,
-    embed.fields.length
-      ? el(
-          "div",
-          { class: "fields" },
-          embed.fields.map((f) =>
-            el(
-              "div",
-              { class: `field ${f.inline ? "inline" : ""}` },
-              el("div", { class: "field-name", html: markdown(f.name || "") }),
-              el("div", { class: "content", html: markdown(f.value || "") }),
-            ),
-          ),
-        )
-      : null,
-    embed.image ? picture(embed.image, embed.title || "") : null,
-    embed.thumbnail && !embed.image ? picture(embed.thumbnail) : null,
-    embed.footer ? el("div", { class: "footer" }, embed.footer) : null,
-  );
-}
-
-function renderAttachment(file) {
-  if (file.image) {
-    const about = file.description || file.filename;
-    return el("div", { class: "attachment" }, picture({ url: file.url, dropped: file.dropped }, about, about));
-  }
-  return el("div", { class: "attachment" }, el("a", { href: file.url, download: file.filename }, `📎 ${file.filename}`), ` (${file.size} bytes)`);
-}
-
-function renderRow(message, row) {
-  return el("div", { class: "row" }, row.map((item) => (item.kind === "button" ? renderButton(message, item) : renderSelect(message, item))));
-}
-
-function renderButton(message, button) {
-  if (button.url) return el("a", { class: "btn link", href: button.url, target: "_blank", rel: "noopener" }, `${button.label} ↗`);
-  return el(
-    "button",
-    {
-      class: `btn s${button.style}`,
-      type: "button",
-      disabled: button.disabled,
-      onclick: () => post("click", { user: ui.me, message: message.id, custom_id: button.custom_id }),
-    },
-    button.label,
-  );
-}
-
-function selectChoices(select) {
-  const data = ui.data;
-  if (select.select === "user") return data.members.map((m) => ({ label: m.name, value: m.id }));
-  if (select.select === "channel") return data.channels.map((c) => ({ label: `#${c.name}`, value: c.id }));
-  if (select.select === "role") return data.roles.map((r) => ({ label: r.name, value: r.id }));
-  return select.options;
-}
-
-function renderSelect(message, select) {
-  const multiple = select.max_values > 1;
-  const control = el(
-    "select",
-    { multiple, disabled: select.disabled, "aria-label": select.placeholder, size: multiple ? Math.min(6, selectChoices(select).length) : null },
-    multiple ? null : el("option", { value: "", disabled: true, selected: true }, select.placeholder),
-    selectChoices(select).map((o) => el("option", { value: o.value, title: o.description || "" }, o.label)),
-  );
-  const send = () => {
-    const values = [...control.selectedOptions].map((o) => o.value).filter(Boolean);
-    if (values.length) post("select", { user: ui.me, message: message.id, custom_id: select.custom_id, values });
-  };
-  if (!multiple) {
-    control.addEventListener("change", send);
-    return control;
-  }
-  return el("span", {}, control, " ", el("button", { class: "btn s1", type: "button", onclick: send, disabled: select.disabled }, "Choose"));
 }
 
 function renderModal() {
@@ -709,6 +578,43 @@ $("#add-member").addEventListener("submit", async (event) => {
   const answer = await post("members", { name, admin: $("#new-admin").checked, dms_open: $("#new-dms").checked });
   if (answer.ok) $("#new-member").value = "";
 });
+
+$("#menu-button").addEventListener("click", () => openDrawer($("#app").classList.contains("show-sidebar") ? null : "sidebar"));
+$("#me-button").addEventListener("click", () => {
+  if (phone.matches) openDrawer($("#app").classList.contains("show-members") ? null : "members");
+  else $("#me-select").focus();
+});
+$("#scrim").addEventListener("click", () => openDrawer(null));
+phone.addEventListener("change", () => openDrawer(null));
+document.addEventListener("keydown", (event) => {
+  if (event.key !== "Escape") return;
+  openDrawer(null);
+  showPicture(null);
+});
+// A spoiler in a text is shown when clicked.
+$("#messages").addEventListener("click", (event) => {
+  const spoiler = event.target.closest(".spoiler:not(.revealed)");
+  if (spoiler) spoiler.classList.add("revealed");
+  const jump = event.target.closest("a[data-channel]");
+  if (jump && allChannels().some((c) => c.id === jump.dataset.channel)) {
+    event.preventDefault();
+    showChannel(jump.dataset.channel);
+    const shown = jump.dataset.message && $(`#messages .msg[data-id="${jump.dataset.message}"]`);
+    if (shown) {
+      shown.scrollIntoView({ block: "center" });
+      shown.classList.add("flash");
+      setTimeout(() => shown.classList.remove("flash"), 1500);
+    }
+  }
+});
+
+// A picture shown large (as Discord does when one is clicked); null closes it.
+function showPicture(url, about = "") {
+  const viewer = $("#viewer");
+  viewer.hidden = !url;
+  viewer.replaceChildren(...(url ? [el("img", { src: url, alt: about }), about ? el("div", { class: "caption" }, about) : null].filter(Boolean) : []));
+}
+$("#viewer").addEventListener("click", () => showPicture(null));
 
 // Relative times ("in 2 minutes") move on by themselves: messages are drawn only when they change.
 setInterval(() => {

@@ -1,0 +1,87 @@
+"""The token's global rate limit, kept by each process: Discord allows 50 requests a
+second per bot token, across all its processes; past it every request waits.
+
+How: a fixed share per process. Each process sends at most its share of the budget
+(90 % of 50, split among the processes) in any second. Why: it needs nothing on a
+request's path (no database round trip per message, no proxy hop), holds when the
+database is away, and has no single process whose death silences every other (a
+REST proxy would). What it gives up: a busy process cannot borrow an idle one's share;
+games spread over guilds and deliveries claimed by any process keep the load even, and
+clicks never wait for it (below). The 10 % spare covers requests that bunch up on
+their way and discord.py's own retries.
+
+Only counted requests pass through here: discord.py sends interaction responses (the
+callback, `@original` edits, follow-ups) through its webhook adapter, not through
+`HTTPClient.request`, and Discord exempts them; so a click's acknowledgement never
+waits behind the table edits of other games.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from discord.http import HTTPClient
+
+DISCORD_GLOBAL = 50  # requests per second per token
+SHARE = 0.9  # of it, split among the processes
+WINDOW = 1.0
+
+
+def per_process(processes: int) -> int:
+    """Requests a process may send in any second, its share of the token's."""
+    return max(1, int(DISCORD_GLOBAL * SHARE / max(processes, 1)))
+
+
+class RequestBudget:
+    """At most `limit` requests in any second, sent evenly: a small burst at once, then
+    one every 1/rate seconds (GCRA), `rate + burst == limit`. Evenly, so that requests
+    that reach Discord late do not meet the next second's in one window. Waiters go in
+    order."""
+
+    def __init__(
+        self,
+        limit: int,
+        *,
+        now: Callable[[], float] = time.monotonic,
+        sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+    ) -> None:
+        self._now = now
+        self._sleep = sleep
+        self._due = 0.0  # when the next request would be due at the steady rate
+        self._turn = asyncio.Lock()
+        self.pauses = 0  # times the share was used up and a request waited
+        self.share_of(limit)
+
+    def share_of(self, limit: int) -> None:
+        self.limit = limit
+        self.burst = max(1, limit // 10)
+        self.rate = max(limit - self.burst, 1)
+
+    def share(self, processes: int) -> None:
+        """Processes sharing the token: each takes its part (the shard claims set it)."""
+        self.share_of(per_process(processes))
+
+    async def take(self) -> None:
+        async with self._turn:
+            interval = 1.0 / self.rate
+            now = self._now()
+            due = max(self._due, now)
+            allowed = due - (self.burst - 1) * interval
+            if allowed > now:
+                self.pauses += 1
+                await self._sleep(allowed - now)
+            self._due = due + interval
+
+
+def keep_within(http: HTTPClient, budget: RequestBudget) -> None:
+    """Every request of discord.py's HTTP client takes its turn from `budget` first."""
+    send = http.request
+
+    async def request(route: Any, **options: Any) -> Any:
+        await budget.take()
+        return await send(route, **options)
+
+    setattr(http, "request", request)  # noqa: B010 (a method replaced on one instance)
