@@ -205,8 +205,8 @@ def test_the_table_is_the_public_picture_with_its_facts_in_words() -> None:
     text = words(screen)
     assert "**Ana** drew a card and decides what to do with it." in text
     assert f"<t:{int(NOW + 60)}:R>" in text
-    assert "▸ A **Ana** · 0 of 9 face up · 0 of 3 Lamas" in text  # ▸: whose turn it is
-    assert "\nB **Ben** · 0 of 9 face up · 0 of 3 Lamas" in text
+    assert "▸ A **Ana** · 0/9 face up · 0/3 Lamas" in text  # ▸: whose turn it is
+    assert "\nB **Ben** · 0/9 face up · 0/3 Lamas" in text
     # The panel button beside the words of what the table waits for.
     [status] = [b for b in screen.blocks if isinstance(b, Section)]
     assert status.texts[0].startswith("**Ana** drew a card") and status.accessory == buttons(screen)[0]
@@ -513,7 +513,7 @@ async def test_a_round_ends_with_its_picture_the_standings_and_the_new_dealer() 
     for seat, name in enumerate(NAMES):  # each player's score in the round and their Lamas
         points, lamas = report.seats[seat].total, state(live).lamas[seat]
         unit = "point" if points == 1 else "points"
-        said = f"{points} {unit} this round · {lamas} of 3 Lamas"
+        said = f"{points} {unit} this round · {lamas}/3 Lamas"
         assert lines[1 + seat] == f"{'ABC'[seat]} **{name}** · {said}"
     assert "-# First to 3 Lamas wins." in lines
     assert lines[-1].startswith("Round 2: Ana deals, Ben begins")

@@ -199,7 +199,7 @@ async def assert_table_is_public(t: Table) -> None:
         return  # at the end every layout is shown revealed, face down or not
     for seat, user in enumerate(t.users):
         up = sum(state.face_up[seat])
-        assert f"**{user.name}** · {up} of 9 face up" in message.text
+        assert f"**{user.name}** · {up}/9 face up" in message.text
 
 
 def turn_notices(t: Table, user: SimUser) -> list[Message]:
