@@ -23,7 +23,6 @@ from games.lama.cards import KINDS
 from games.lama.models import Discard, Exchange, Give, LamaAction, LamaState, Pass
 from games.lama.pictures import render_table
 from games.lama.views import LamaView
-from tests.support.words import words
 from tests.support.marked import (
     languages,
     marked_catalog,
@@ -31,6 +30,7 @@ from tests.support.marked import (
     screen_texts,
     unmarked,
 )
+from tests.support.words import words
 
 NAMES = ("Ana", "Ben", "Cleo")
 NOW = 1_800_000_000.0
@@ -209,7 +209,9 @@ def test_the_table_is_the_public_picture_with_its_facts_in_words() -> None:
     assert "\nB **Ben** · 0/9 face up · 0/3 Lamas" in text
     # The panel button beside the words of what the table waits for.
     [status] = [b for b in screen.blocks if isinstance(b, Section)]
-    assert status.texts[0].startswith("**Ana** drew a card") and status.accessory == buttons(screen)[0]
+    assert (
+        status.texts[0].startswith("**Ana** drew a card") and status.accessory == buttons(screen)[0]
+    )
     assert [b.label for b in buttons(screen)] == ["My cards"]
     assert rest(buttons(screen)[0]) == "panel"
 

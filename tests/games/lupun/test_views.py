@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.discord import ids
 from bot.discord.adapters.lupun import ADAPTER
 from bot.discord.adapters.lupun.notices import round_results
 from bot.discord.contexts import context_of
-from bot.discord import ids
 from bot.discord.ui import Button, Screen, Section, Select, controls
 from bot.i18n import t
 from games.lupun import GAME

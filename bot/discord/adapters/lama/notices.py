@@ -138,7 +138,9 @@ def final_results(ctx: Ctx, result: Result) -> Screen:
         blocks = (Separator(), text(f"**{heading}**", _round_text(ctx, standings=False)))
         pictures = (_round_picture(ctx),)
     return Screen(
-        embed_title=ctx.say("table.won", names=ctx.joined(result.winners), count=len(result.winners)),
+        embed_title=ctx.say(
+            "table.won", names=ctx.joined(result.winners), count=len(result.winners)
+        ),
         embed_text=text(*lines),
         blocks=blocks,
         pictures=pictures,

@@ -150,7 +150,9 @@ def results(ctx: Ctx, result: Result) -> Screen:
         else:
             lines.append(ctx.say("luckybox.ui.solo_best", count=best))
     return Screen(
-        embed_title=ctx.say("table.won", names=ctx.joined(result.winners), count=len(result.winners)),
+        embed_title=ctx.say(
+            "table.won", names=ctx.joined(result.winners), count=len(result.winners)
+        ),
         embed_text=text(*lines),
         pictures=(table_picture(ctx, "luckybox-scores.png"),),
         mentions=ctx.user_ids,

@@ -102,9 +102,7 @@ def _final(ctx: Ctx) -> Screen:
         points = ctx.say("lupun.ui.points", count=task(card).points)
         lines.append(ctx.say(key, text=task_text(ctx, card), points=points))
     pictures = (_tasks(ctx, mine.tasks, report.board),) if mine.tasks else ()
-    return Screen(
-        embed_title=_title(ctx, report.round), embed_text=text(*lines), pictures=pictures
-    )
+    return Screen(embed_title=_title(ctx, report.round), embed_text=text(*lines), pictures=pictures)
 
 
 # -- keeping 3 of 4 ---------------------------------------------------------------------------
@@ -283,7 +281,9 @@ def _turning(ctx: Ctx, lines: list[str], step: tuple[str, ...]) -> Screen:
     else:
         said = ctx.say("lupun.ui.turn_chosen_none")
     if view.suggestion != chosen:
-        said = text(said, small(ctx.say("lupun.ui.turn_suggested", tiles=tiles(ctx, view.suggestion))))
+        said = text(
+            said, small(ctx.say("lupun.ui.turn_suggested", tiles=tiles(ctx, view.suggestion)))
+        )
     buttons = []
     for value in TILES:
         if value in view.turned[me]:
