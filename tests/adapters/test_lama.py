@@ -566,7 +566,7 @@ async def test_the_points_variant_ranks_the_fewest_points_first() -> None:
     together = winners[0] if len(winners) == 1 else ", ".join(winners[:-1]) + " and " + winners[-1]
     assert screen.embed_title == lines[0] == heading + together
     assert lines[1] == "Final scores (fewest points win):"
-    assert lines[2] == f"1. **{NAMES[order[0]]}** · {totals[order[0]]} points"
+    assert lines[2] == f"1. {'ABC'[order[0]]} **{NAMES[order[0]]}** · {totals[order[0]]} points"
     assert "**Round 4 results**" in lines  # then the last round's scores, and its picture
     assert [p.name for p in screen.pictures] == ["lama-round-4.png"]
     assert screen.mentions == (100, 101, 102)

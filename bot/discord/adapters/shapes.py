@@ -4,7 +4,7 @@ beside what it acts on).
 
 - `player_line`: one line per player, "A **Ana** · 2 cards · 14 points", with a mark
   in front where the game has one (whose turn it is, who is done).
-- `ranking`: "1. **Ana** · 14 points", players with equal scores sharing a rank.
+- `ranking`: "1. A **Ana** · 14 points", players with equal scores sharing a rank.
 - `status`: the table's line of what is expected of whom, with the panel button
   beside it (the table's one button, next to the words that say what it is for).
 - `beside`: words with the button that acts on them ("B **Ben** · 3 face up [Give]").
@@ -62,12 +62,18 @@ def ranks(scores: Sequence[float]) -> list[int]:
 
 
 def ranking(ctx: Context[Any], ranked: Iterable[tuple[Seat, float, str]]) -> list[str]:
-    """One line per player in ranking order, '1. **Ana** · 14 points'; `ranked`
+    """One line per player in ranking order, '1. A **Ana** · 14 points'; `ranked`
     holds (seat, score, the score in words), best first (equal scores share a rank)."""
     entries = list(ranked)
     places = ranks([score for _, score, _ in entries])
     return [
-        ctx.say("words.rank_line", rank=place, seat=seat, facts=DOT + said if said else "")
+        ctx.say(
+            "words.rank_line",
+            rank=place,
+            letter=ctx.letter(seat),
+            seat=seat,
+            facts=DOT + said if said else "",
+        )
         for place, (seat, _, said) in zip(places, entries, strict=True)
     ]
 
