@@ -36,15 +36,14 @@ RANKED_UP_TO = 10  # result lines before "and N more"
 def table(ctx: Ctx) -> Screen:
     view = ctx.view
     pictures: tuple[Picture, ...] = ()
+    lines: list[str] = []
     if view.over:
         title = ctx.say("tufteln.ui.title_end")
         now = text(winners_line(ctx), ctx.say("tufteln.ui.end_line"))
-        lines = []
         pictures = (_standings(ctx),)
     elif not view.rolls:
         title = ctx.say("tufteln.ui.title_waiting")
         now = ctx.say("tufteln.ui.first_roll_now")
-        lines = []
     else:
         number = len(view.rolls)
         first, second = view.rolls[-1]
