@@ -109,7 +109,7 @@ def test_the_table_shows_who_has_acted_not_what(cards: CardMaker) -> None:
     assert lines[0] == "Super Mega Lucky Box: round 1 of 4"
     assert lines[1].startswith("The number is **5** (reveal 1 of 9)")
     assert lines[3].startswith("✅ Pl **Player 1") and lines[4].startswith("⬜ Pa **Player 2")
-    counted = [line for line in lines if " · ⚡4 🌙0 ⭐0 🏁0 · 1 card in play" in line]
+    counted = [line for line in lines if " · ⚡4 🌙0 ⭐0 🏁0 🃏1" in line]
     assert len(counted) == 2  # the lightning Ana spent shows only once the reveal resolves
     # The My cards button beside what everyone is to do now.
     [status] = [b for b in after.blocks if isinstance(b, Section)]

@@ -77,7 +77,7 @@ def legend(ctx: Ctx) -> str:
 
 
 def seat_line(ctx: Ctx, seat: int) -> str:
-    """'✅ A **Ana** · ⚡4 🌙0 ⭐1 🏁0 · 3 cards'."""
+    """'✅ A **Ana** · ⚡4 🌙0 ⭐1 🏁0 🃏3'."""
     view = ctx.view
     board = view.boards[seat]
     counts = ctx.say(
@@ -86,9 +86,9 @@ def seat_line(ctx: Ctx, seat: int) -> str:
         moons=board.moons,
         stars=board.stars[view.round - 1],
         completed=len(board.completed),
+        cards=len(board.cards),
     )
-    cards = ctx.say("luckybox.ui.seat_cards", count=len(board.cards))
-    return player_line(ctx, seat, counts, cards, mark=tick(ctx, seat) + " ")
+    return player_line(ctx, seat, counts, mark=tick(ctx, seat) + " ")
 
 
 def turn_step(ctx: Ctx) -> str | None:

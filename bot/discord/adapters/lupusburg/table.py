@@ -117,11 +117,12 @@ def table_screen(ctx: Ctx) -> Screen:
     At the end it keeps the final village; the reveal goes in the results message below,
     where the players are looking.
     """
+    now, *more = phase_line(ctx).split("\n")
     return Screen(
         embed_title=title(ctx),
         blocks=(
-            status(ctx, phase_line(ctx)),  # at the end: each player's last houses
-            text(*facts(ctx)),
+            status(ctx, now),  # at the end: each player's last houses
+            text(*more, *facts(ctx)),
         ),
         pictures=(village_picture(ctx),),
     )

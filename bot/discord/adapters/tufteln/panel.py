@@ -75,7 +75,7 @@ def main(ctx: Ctx, note: str = "") -> Screen:
     return Screen(
         embed_title=_title(ctx, me),
         embed_text=text(*lines),
-        blocks=(sheet_lines(ctx, me), Gallery((PICTURE,))),
+        blocks=(sheet_lines(ctx, me), Gallery((PICTURE,)), sheet_legend(ctx)),
         pictures=(picture,),
         rows=rows,
     )
@@ -87,8 +87,9 @@ def _title(ctx: Ctx, me: SheetView) -> str:
 
 
 def sheet_lines(ctx: Ctx, me: SheetView) -> str:
-    """What the sheet's picture leaves to words: its full squares and the bonus so far,
-    the points each kind of square scores, and what the colours and marks mean."""
+    """What the sheet's picture leaves to words: its full squares and the bonus so far
+    (the points each kind of square scores and what the colours and marks mean, small,
+    under the picture: `sheet_legend`)."""
     kinds = [kind for kind in CATEGORIES if kind in me.squares]
     if kinds:
         counts = ", ".join(
@@ -105,14 +106,17 @@ def sheet_lines(ctx: Ctx, me: SheetView) -> str:
     done = sum(1 for kind in SCORING if kind in me.squares)
     key = "tufteln.ui.bonus_won" if me.bonus else "tufteln.ui.bonus"
     bonus = ctx.say(key, done=done, kinds=len(SCORING), most=BONUS)
+    return text(squares, bonus)
+
+
+def sheet_legend(ctx: Ctx) -> str:
+    """The points each kind of square scores and what the sheet's marks mean, small."""
     table = " · ".join(
         ctx.say("tufteln.ui.points_item", kind=ctx.say(f"tufteln.ui.kind.{kind}"), points=points)
         for kind, points in POINTS.items()
     )
-    return text(
-        squares,
-        bonus,
-        small(ctx.say("tufteln.ui.points_table", table=table), ctx.say("tufteln.ui.sheet_legend")),
+    return small(
+        ctx.say("tufteln.ui.points_table", table=table), ctx.say("tufteln.ui.sheet_legend")
     )
 
 

@@ -39,7 +39,8 @@ def table(ctx: Ctx) -> Screen:
     lines: list[str] = []
     if view.over:
         title = ctx.say("tufteln.ui.title_end")
-        now = text(winners_line(ctx), ctx.say("tufteln.ui.end_line"))
+        now = winners_line(ctx)
+        lines.append(ctx.say("tufteln.ui.end_line"))
         pictures = (_standings(ctx),)
     elif not view.rolls:
         title = ctx.say("tufteln.ui.title_waiting")
