@@ -200,9 +200,16 @@ class Commands:
         async def help_(interaction: discord.Interaction) -> None:
             locale = locale_of(interaction)
             command = t("command.newgame.name", locale)
-            games = ", ".join(f"`/{command} {g.id}` ({g.name})" for g in self._games)
+            games = "\n".join(
+                t("help.game", locale, command=command, id=g.id, name=g.name) for g in self._games
+            )
             pings = {v: chosen_as_shown("pings", v, locale) for v in ("dm", "off")}
-            await tell(interaction, t("help.text", locale, games=games, **pings))
+            helped = Screen(
+                embed_title=t("help.title", locale),
+                embed_text=t("help.text", locale, games=games, **pings),
+                blocks=(t("help.commands", locale),),
+            )
+            await show(interaction, helped, wait=False)
 
         @tree.command(
             name=command_text("games", "name", "games"),

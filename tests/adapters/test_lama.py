@@ -16,7 +16,7 @@ from bot.discord.adapters.context import Context
 from bot.discord.adapters.lama import ADAPTER
 from bot.discord.adapters.lama import words as lama_words
 from bot.discord.contexts import context_of
-from bot.discord.ui import Button, Screen, Select
+from bot.discord.ui import Button, Screen, Section, Select, controls
 from games.engine import Event, IllegalAction, Seat
 from games.lama import GAME
 from games.lama.cards import KINDS
@@ -30,6 +30,7 @@ from tests.support.marked import (
     screen_texts,
     unmarked,
 )
+from tests.support.words import words
 
 NAMES = ("Ana", "Ben", "Cleo")
 NOW = 1_800_000_000.0
@@ -93,7 +94,8 @@ def state(live: Live) -> LamaState:
 
 
 def buttons(screen: Screen) -> list[Button]:
-    return [b for row in screen.rows if not isinstance(row, Select) for b in row]
+    """Every button: beside the sections' words, then in the rows."""
+    return [c for c in controls(screen) if isinstance(c, Button)]
 
 
 def pressable(screen: Screen) -> list[str]:
@@ -121,6 +123,7 @@ def shown(screen: Screen) -> tuple[object, ...]:
         screen.content,
         screen.embed_title,
         screen.embed_text,
+        screen.blocks,
         screen.rows,
         tuple((p.name, p.data, p.description) for p in screen.pictures),
     )
@@ -199,10 +202,16 @@ def test_the_table_is_the_public_picture_with_its_facts_in_words() -> None:
     _, alt = render_table(GAME.view(live.state, None), live.ctx().say, list(NAMES))
     assert screen.pictures[0].description == alt
     assert screen.embed_title == "No Prob-Lama: round 1"
-    text = screen.embed_text or ""
+    text = words(screen)
     assert "**Ana** drew a card and decides what to do with it." in text
     assert f"<t:{int(NOW + 60)}:R>" in text
-    assert "A **Ana**: 0 of 9 face up · Lamas 0 of 3" in text
+    assert "▸ A **Ana** · 0/9 face up · 0/3 Lamas" in text  # ▸: whose turn it is
+    assert "\nB **Ben** · 0/9 face up · 0/3 Lamas" in text
+    # The panel button beside the words of what the table waits for.
+    [status] = [b for b in screen.blocks if isinstance(b, Section)]
+    assert (
+        status.texts[0].startswith("**Ana** drew a card") and status.accessory == buttons(screen)[0]
+    )
     assert [b.label for b in buttons(screen)] == ["My cards"]
     assert rest(buttons(screen)[0]) == "panel"
 
@@ -233,7 +242,7 @@ def test_the_look_at_two_cards_is_one_select_then_the_seen_values_show() -> None
     assert labels[8] == f"👁 {short.get(KINDS[cards[8]], KINDS[cards[8]])}"
     assert labels.count("?") == 7
     assert pressable(panel) == []
-    assert "Waiting for: Ana and Cleo." in panel.content
+    assert "Waiting for: Ana and Cleo." in words(panel)
 
 
 def test_a_turn_offers_draw_or_take_then_the_nine_places_or_discard() -> None:
@@ -242,13 +251,13 @@ def test_a_turn_offers_draw_or_take_then_the_nine_places_or_discard() -> None:
     top = KINDS[state(live).discard[-1]]
     panel = live.panel(0)
     assert pressable(panel) == ["Draw a card", f"Take the {top}"]
-    assert f"<t:{int(NOW + 60)}:R>" in panel.content
+    assert f"<t:{int(NOW + 60)}:R>" in words(panel)
     take = next(b for b in buttons(panel) if b.label == f"Take the {top}")
     assert clicked(take) == GAME.parse_action({"type": "take_discard"})
     # The others see their layout, nothing to press, and no countdown of their own.
     other = live.panel(1)
-    assert pressable(other) == [] and "It is Ana's turn." in other.content
-    assert "<t:" not in other.content
+    assert pressable(other) == [] and "It is Ana's turn." in words(other)
+    assert "<t:" not in words(other)
 
     act(live, 0, {"type": "draw"})
     held = state(live).held
@@ -261,7 +270,7 @@ def test_a_turn_offers_draw_or_take_then_the_nine_places_or_discard() -> None:
     assert [rest(b) for b in grid] == [f"exchange:{p}" for p in range(9)]
     assert not any(b.disabled for b in grid)
     assert pressable(panel)[-1] == f"Discard the {KINDS[held]}"
-    assert f"You drew **{KINDS[held]}**" in panel.content
+    assert f"You drew **{KINDS[held]}**" in words(panel)
     assert clicked(grid[3]) == GAME.parse_action({"type": "exchange", "position": 3})
     discard = next(b for b in buttons(panel) if b.label.startswith("Discard"))
     assert clicked(discard) == GAME.parse_action({"type": "discard"})
@@ -289,7 +298,7 @@ def test_a_taken_card_must_be_placed() -> None:
     act(live, 0, {"type": "take_discard"})
     panel = live.panel(0)
     assert len(pressable(panel)) == 9 and "Discard the 7" not in pressable(panel)
-    assert "You took **7**" in panel.content
+    assert "You took **7**" in words(panel)
 
 
 def test_a_special_card_offers_the_other_players_only() -> None:
@@ -302,7 +311,7 @@ def test_a_special_card_offers_the_other_players_only() -> None:
     act(live, 0, {"type": "draw"})
     panel = live.panel(0)
     assert pressable(panel) == ["Give to Ben", "Give to Cleo"]
-    assert "**Drama-Lama (+3)**: give it to another player. It counts +3" in panel.content
+    assert "**Drama-Lama (+3)**: give it to another player. It counts +3" in words(panel)
     give = next(b for b in buttons(panel) if b.label == "Give to Cleo")
     assert clicked(give) == GAME.parse_action({"type": "give", "to_seat": 2})
 
@@ -395,7 +404,7 @@ def final_turns() -> LamaState:
 def test_a_final_turn_can_be_passed_from_the_panel() -> None:
     live = make_live(final_turns())
     panel = live.panel(1)
-    assert "**Your final turn.**" in panel.content and "or pass." in panel.content
+    assert "**Your final turn.**" in words(panel) and "or pass." in words(panel)
     assert pressable(panel)[-1] == "Pass (end my final turn)"
     pass_button = next(b for b in buttons(panel) if b.label.startswith("Pass"))
     assert clicked(pass_button) == GAME.parse_action({"type": "pass"})
@@ -435,11 +444,11 @@ def test_timed_out_steps_read_as_such_in_both_languages() -> None:
     )
     live.locale = "de"
     german = ADAPTER.announcement(live.ctx(), timed_out)
-    assert german is not None and german.content.startswith(
+    assert german is not None and words(german).startswith(
         "Zeit abgelaufen: Für Ana wurde gezogen (8) und die erste verdeckte Karte"
     )
     german = ADAPTER.announcement(live.ctx(), looked_for)
-    assert german is not None and german.content.startswith(
+    assert german is not None and words(german).startswith(
         "Zeit abgelaufen: Ana und Cleo bekommen die Karten oben links und unten rechts gezeigt."
     )
 
@@ -461,8 +470,8 @@ def test_a_long_look_reminds_whoever_has_not_looked_by_dm() -> None:
     assert ADAPTER.reminder(live.ctx(0)) is None  # Ana has looked
     reminder = ADAPTER.reminder(live.ctx(1))
     assert reminder is not None
-    assert reminder.content.startswith("⏰ **No Prob-Lama** in <#0>: look at two of your cards")
-    assert f"<t:{int(at)}:R>" in reminder.content
+    assert words(reminder).startswith("⏰ **No Prob-Lama** in <#0>: look at two of your cards")
+    assert f"<t:{int(at)}:R>" in words(reminder)
     assert [b.label for b in buttons(reminder)] == ["My cards"]
     live.state = live.state.model_copy(update={"phase": "turn", "peeked": [[0, 1]] * 3})
     assert ADAPTER.reminder(live.ctx(1)) is None  # only the look reminds
@@ -499,11 +508,22 @@ async def test_a_round_ends_with_its_picture_the_standings_and_the_new_dealer() 
     assert f" {said} the lowest score, " in notice.content
     assert ADAPTER.ends_chapter(live.ctx(), happened)
     screen = ADAPTER.chapter_results(live.ctx(), happened)
-    assert screen.content.startswith("**Round 1 results**\nScores: Ana ")
-    assert "Lamas: Ana " in screen.content and "(first to 3 wins)" in screen.content
-    assert screen.content.splitlines()[-1].startswith("Round 2: Ana deals, Ben begins")
+    report = state(live).last_round
+    assert report is not None
+    lines = words(screen).splitlines()
+    assert lines[0] == "Round 1 results"
+    for seat, name in enumerate(NAMES):  # each player's score in the round and their Lamas
+        points, lamas = report.seats[seat].total, state(live).lamas[seat]
+        unit = "point" if points == 1 else "points"
+        said = f"{points} {unit} this round · {lamas}/3 Lamas"
+        assert lines[1 + seat] == f"{'ABC'[seat]} **{name}** · {said}"
+    assert "-# First to 3 Lamas wins." in lines
+    assert lines[-1].startswith("Round 2: Ana deals, Ben begins")
     assert screen.mentions == ()  # the host lists whom the look waits for, unpinged
     assert [p.name for p in screen.pictures] == ["lama-round-1.png"]
+    # The My cards button beside the words of the next round: the look comes next.
+    [news] = [b for b in screen.blocks if isinstance(b, Section)]
+    assert news.texts[0] == lines[-1] and isinstance(news.accessory, Button)
     assert [b.label for b in buttons(screen)] == ["My cards"]
     # A turn within the round ends no chapter.
     assert not ADAPTER.ends_chapter(live.ctx(), looked(live))
@@ -518,7 +538,7 @@ def test_a_rounds_results_say_who_ended_it_and_explain_only_the_marks_its_pictur
         happened = finish_round(live)
         report = state(live).last_round
         assert report is not None
-        content = ADAPTER.chapter_results(live.ctx(), happened).content
+        content = words(ADAPTER.chapter_results(live.ctx(), happened))
         assert f"{NAMES[report.ender]} turned over the last card." in content
         framed = any(r.layout.lines for r in report.seats)
         jokers = sorted({v for r in report.seats for v in r.layout.jokers.values()})
@@ -540,21 +560,22 @@ async def test_the_points_variant_ranks_the_fewest_points_first() -> None:
     screen = ADAPTER.results(live.ctx(), result)
     totals = state(live).totals
     order = sorted(range(3), key=lambda s: totals[s])
-    lines = screen.content.splitlines()
+    lines = words(screen).splitlines()
     winners = [NAMES[s] for s in state(live).winners or []]
     heading = "🏆 Winner: " if len(winners) == 1 else "🏆 Winners: "
     together = winners[0] if len(winners) == 1 else ", ".join(winners[:-1]) + " and " + winners[-1]
-    assert lines[0] == heading + together
-    assert lines[1] == "**Final scores** (fewest points win):"
-    assert lines[2] == f"1. {NAMES[order[0]]}: {totals[order[0]]} points"
+    assert screen.embed_title == lines[0] == heading + together
+    assert lines[1] == "Final scores (fewest points win):"
+    assert lines[2] == f"1. {'ABC'[order[0]]} **{NAMES[order[0]]}** · {totals[order[0]]} points"
+    assert "**Round 4 results**" in lines  # then the last round's scores, and its picture
     assert [p.name for p in screen.pictures] == ["lama-round-4.png"]
     assert screen.mentions == (100, 101, 102)
     table = live.table()
-    assert "The game is over. Winner:" in (table.embed_text or "")
-    (row,) = table.rows  # the My cards button: each player's last cards
-    assert isinstance(row, tuple) and [b.label for b in row] == ["My cards"]
+    assert "The game is over. Winner:" in words(table)
+    # the My cards button: each player's last cards
+    assert [b.label for b in buttons(table)] == ["My cards"]
     final = live.panel(0)
-    assert final.rows == () and "Your last cards counted" in final.content
+    assert final.rows == () and "Your last cards counted" in words(final)
     assert [p.name for p in final.pictures] == ["lama-my-cards.png"]
 
 
@@ -567,8 +588,8 @@ def test_every_screen_of_a_playout_fits_discord() -> None:
         screens = [live.table()]
         screens += [live.panel(seat) for seat in range(3)]
         for screen in screens:
-            assert len(screen.rows) <= 5 and len(screen.content) <= 2000
-            assert "[lama." not in screen.content + (screen.embed_text or "")  # no missing key
+            assert len(screen.rows) <= 5 and len(words(screen)) <= 2000
+            assert "[lama." not in words(screen) + (screen.embed_text or "")  # no missing key
             for row in screen.rows:
                 controls = [row] if isinstance(row, Select) else list(row)
                 assert isinstance(row, Select) or len(row) <= 5
@@ -720,16 +741,16 @@ def test_the_pictures_draw_and_describe_in_the_readers_language() -> None:
     live = make_live(dealt(), deadline_at=NOW + 60)
     looked(live)
     act(live, 0, {"type": "draw"})
-    for locale, words in (("de", "Deine Auslage, A Ana."), ("en", "Your layout, A Ana.")):
+    for locale, alt in (("de", "Deine Auslage, A Ana."), ("en", "Your layout, A Ana.")):
         live.locale = locale
         panel = live.panel(0)
-        assert panel.pictures[0].description.startswith(words)
+        assert panel.pictures[0].description.startswith(alt)
     german = make_live(live.state)
     german.locale = "de"
     table = german.table()
     assert table.pictures[0].description.startswith("No Prob-Lama, Runde 1. A Ana hat eine Karte")
     assert table.pictures[0].data != live.table().pictures[0].data  # drawn in German
-    assert "**Ana** hat eine Karte gezogen" in (table.embed_text or "")
+    assert "**Ana** hat eine Karte gezogen" in words(table)
     assert [b.label for b in buttons(table)] == ["Meine Karten"]
 
 

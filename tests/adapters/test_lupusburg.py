@@ -20,7 +20,8 @@ from bot.discord.adapters.lupusburg import table as table_module
 from bot.discord.adapters.lupusburg.prompts import Messenger
 from bot.discord.commands import subcommand_names
 from bot.discord.contexts import context_of
-from bot.discord.ui import Button, Picture, Screen, Select
+from bot.discord.ui import Button, Picture, Screen, Section, Select
+from bot.discord.ui import controls as all_controls
 from bot.i18n import catalogs
 from games import registry
 from games.engine import Event, IllegalAction, Seat
@@ -38,6 +39,7 @@ from tests.support.marked import (
     screen_texts,
     unmarked,
 )
+from tests.support.words import words
 
 NAMES = ("Ana", "Ben", "Cleo", "Dan", "Eve", "Finn", "Gus", "Hana")
 ROLE_WORDS = r"Werewolf|Thief|Townsfolk"
@@ -84,13 +86,13 @@ def playout(players: int, seed: int, **options: Any) -> Iterator[LupusState]:
 
 
 def screen_text(screen: Screen) -> str:
-    parts = [screen.content, screen.embed_title or "", screen.embed_text or ""]
+    parts = [words(screen)]
     parts += [p.description for p in screen.pictures]
-    for row in screen.rows:
-        if isinstance(row, Select):
-            parts += [row.placeholder, *(o.label for o in row.options)]
+    for control in all_controls(screen):
+        if isinstance(control, Select):
+            parts += [control.placeholder, *(o.label for o in control.options)]
         else:
-            parts += [b.label for b in row]
+            parts.append(control.label)
     return "\n".join(parts)
 
 
@@ -130,16 +132,16 @@ def test_the_night_roles_acting_change_nothing_on_the_table() -> None:
     state, _ = GAME.apply(state, wolf, Claw(house=0))
     assert ADAPTER.table(context(state)) == before
     assert before.pictures[0].data.startswith(b"\x89PNG")
-    assert "Morning comes <t:1800000060:R>" in (before.embed_text or "")
+    assert "Morning comes <t:1800000060:R>" in words(before)
 
 
 def test_the_table_counts_down_and_names_whom_it_waits_for(no_pictures: None) -> None:
     state = next(s for s in playout(5, seed=4) if s.phase == "first_vote")
-    text = ADAPTER.table(context(state)).embed_text or ""
+    text = words(ADAPTER.table(context(state)))
     turn = NAMES[state.order[state.turn]]
     assert f"{turn} puts a token on a living character" in text
     assert "Ends <t:1800000060:R>" in text
-    untimed = ADAPTER.table(context(state, deadline=None)).embed_text or ""
+    untimed = words(ADAPTER.table(context(state, deadline=None)))
     assert "<t:" not in untimed
 
 
@@ -147,8 +149,13 @@ def test_the_table_counts_down_and_names_whom_it_waits_for(no_pictures: None) ->
 
 
 def controls(screen: Screen) -> Iterator[tuple[str, list[str]]]:
-    """(custom_id, values) for every choice a panel offers."""
+    """(custom_id, values) for every choice a panel offers: the buttons beside the
+    sections' words, then the rows'."""
     assert len(screen.rows) <= 5
+    for block in screen.blocks:
+        if isinstance(block, Section) and isinstance(block.accessory, Button):
+            assert len(block.accessory.custom_id) <= 100
+            yield block.accessory.custom_id, []
     for row in screen.rows:
         if isinstance(row, Select):
             assert 1 <= len(row.options) <= 25 and len(row.custom_id) <= 100
@@ -200,7 +207,7 @@ def test_the_thief_prompt_and_what_the_thief_learns() -> None:
     state = next(s for s in playout(5, seed=3) if s.phase == "thief")
     thief = role_seat(state, "thief")
     prompt = ADAPTER.panel(context(state, thief))
-    assert "Thief, open your eyes" in prompt.content and "<t:1800000060:R>" in prompt.content
+    assert "Thief, open your eyes" in words(prompt) and "<t:1800000060:R>" in words(prompt)
     (select,) = prompt.rows
     assert isinstance(select, Select)
     assert all(int(o.value) // 2 != thief for o in select.options)  # not its own houses
@@ -211,9 +218,9 @@ def test_the_thief_prompt_and_what_the_thief_learns() -> None:
     assert character is not None
     role = character.capitalize()
     assert re.search(
-        rf"[A-E][12]: {role}, (with the chest|no chest) \(you looked, night 1\)", after.content
+        rf"[A-E][12]: {role}, (with the chest|no chest) \(you looked, night 1\)", words(after)
     )
-    assert not after.rows and "The village sleeps" in after.content
+    assert not after.rows and "The village sleeps" in words(after)
     sleeper = next(s for s in range(5) if s not in (thief, role_seat(state, "werewolf")))
     assert ADAPTER.panel(context(state, sleeper)).rows == ()
 
@@ -238,12 +245,12 @@ def test_the_results_reveal_everyone_and_the_series_tally() -> None:
     between = next(s for s in states if s.game == 1)
     screen = table_module.reveal_screen(context(between), final=False)
     assert screen.pictures and "revealed" in screen.pictures[0].description
-    assert "Game 2 of 2 starts now" in screen.content and "in the series" in screen.content
-    assert "The Werewolf was" in screen.content or "It was" in screen.content
+    assert "Game 2 of 2 starts now" in words(screen) and "in the series" in words(screen)
+    assert "The Werewolf was" in words(screen) or "It was" in words(screen)
     result = GAME.result(states[-1])
     assert result is not None
     final = ADAPTER.results(context(states[-1]), result)
-    assert "Winner of the series" in final.content and final.mentions == (100, 101, 102, 103)
+    assert "Winner of the series" in words(final) and final.mentions == (100, 101, 102, 103)
 
 
 def test_tabula_is_a_newgame_subcommand_too() -> None:
@@ -272,14 +279,14 @@ class Sent:
 
     def outbox(self, state: LupusState) -> Outbox[LupusView]:
         async def post(screen: Screen) -> None:
-            self.sent.append(("post", None, screen.content))
+            self.sent.append(("post", None, words(screen)))
 
         async def direct(seat: int, screen: Screen, learn: bool = True) -> bool:
-            self.sent.append(("dm", seat, screen.content))
+            self.sent.append(("dm", seat, words(screen)))
             return self.delivered(seat, learn)
 
         async def prompt(seat: int, screen: Screen) -> bool:
-            self.sent.append(("prompt", seat, screen.content))
+            self.sent.append(("prompt", seat, words(screen)))
             return self.delivered(seat, True)
 
         return Outbox(
@@ -348,7 +355,7 @@ async def test_between_games_of_a_series_the_reveal_comes_before_the_new_deal() 
     # The host posts the reveal as the chapter's results, before the next game's table;
     # then the new deal's prompts follow.
     assert ADAPTER.ends_chapter(context(between), happened)
-    assert "Game 2 of 2 starts now" in ADAPTER.chapter_results(context(between), happened).content
+    assert "Game 2 of 2 starts now" in words(ADAPTER.chapter_results(context(between), happened))
     sent = Sent(closed=set())
     await Messenger().after(sent.outbox(between), happened)
     assert [kind for kind, _, _ in sent.sent] == ["prompt", "prompt", "prompt", "prompt"]
@@ -446,18 +453,18 @@ def test_a_reminder_says_what_is_expected_and_when_time_runs_out(phase: str) -> 
     (seat, *_) = sorted(GAME.active(state))
     screen = ADAPTER.reminder(context(state, seat))
     assert screen is not None
-    assert "⏰" in screen.content and "<t:1800000060:R>" in screen.content
+    assert "⏰" in words(screen) and "<t:1800000060:R>" in words(screen)
     expected = {
         "assign": "choose the house for your chest",
         "second_vote": "cast your secret ballot",
         "thief": "Thief:** choose a house to sneak into",
         "werewolf": "Werewolf:** choose the house your claw falls on",
     }
-    assert expected[phase] in screen.content
+    assert expected[phase] in words(screen)
     offered = [custom_id for custom_id, _ in controls(screen)]
     assert offered and all(f":{GAME.phase_key(state)}:" in c for c in offered)  # act at once
     german = ADAPTER.reminder(context(state, seat, locale="de"))
-    assert german is not None and "Erinnerung" in german.content
+    assert german is not None and "Erinnerung" in words(german)
 
 
 def test_no_reminder_for_whoever_the_step_does_not_wait_for() -> None:
@@ -478,13 +485,13 @@ def test_timeouts_are_announced_as_the_clocks_not_the_players() -> None:
     assert screen is not None
     token = after.tokens[-1]
     owner = NAMES[token.house // 2]
-    assert screen.content.startswith(
+    assert words(screen).startswith(
         f"Time ran out: {NAMES[seat]}'s token went to {owner}'s house {token.house % 2 + 1}."
     )
     german = ADAPTER.announcement(
         context(after, locale="de"), Happened("expired", tuple(events), None)
     )
-    assert german is not None and german.content.startswith("Die Zeit ist abgelaufen: ")
+    assert german is not None and words(german).startswith("Die Zeit ist abgelaufen: ")
 
 
 def test_marks_come_from_the_players_names() -> None:
@@ -521,7 +528,7 @@ def test_marks_come_from_the_players_names() -> None:
     selects = [r for r in ADAPTER.panel(ctx(bet, bettor)).rows if isinstance(r, Select)]
     options = {o.label for o in selects[0].options}
     assert options <= {"B · Ben", "A · Ana", "C · Cleo", "D · Dan"} and len(options) == 3
-    assert "Ben's house" not in (ADAPTER.table(ctx(vote)).embed_text or "A1")
+    assert "Ben's house" not in words(ADAPTER.table(ctx(vote)))
 
 
 # -- every word from the catalog, in the reader's language -------------------------------------
@@ -704,9 +711,9 @@ def test_the_plural_forms_and_the_german_sentences() -> None:
     ]
     assert ones, "a voter with a single token"
     state, seat = ones[0]
-    german = ADAPTER.panel(context(state, seat, locale="de")).content
+    german = words(ADAPTER.panel(context(state, seat, locale="de")))
     assert "Leg deine Stimmmarke auf einen Verdächtigen" in german
-    english = ADAPTER.panel(context(state, seat)).content
+    english = words(ADAPTER.panel(context(state, seat)))
     assert "place your token on a suspect" in english
     twos, seat = next(
         (s, seat)
@@ -716,12 +723,12 @@ def test_the_plural_forms_and_the_german_sentences() -> None:
         if len(next(a for a in GAME.legal_actions(s, seat) if isinstance(a, CastBallot)).houses)
         == 2
     )
-    assert "Verteile deine 2 Stimmmarken" in ADAPTER.panel(context(twos, seat, locale="de")).content
-    assert "place your 2 tokens" in ADAPTER.panel(context(twos, seat)).content
+    assert "Verteile deine 2 Stimmmarken" in words(ADAPTER.panel(context(twos, seat, locale="de")))
+    assert "place your 2 tokens" in words(ADAPTER.panel(context(twos, seat)))
     start = GAME.setup(5, GAME.parse_options({}), 3)
     panel = ADAPTER.panel(context(start, 0, locale="de"))
-    assert panel.content.startswith("**Lupusburg** in <#99> · Ana")
-    assert "Verteile deine Charaktere." in panel.content
+    assert panel.embed_title == "Lupusburg in <#99> · Ana"
+    assert "Verteile deine Charaktere." in words(panel)
     assert [b.label for row in panel.rows if not isinstance(row, Select) for b in row] == [
         "Truhe in Haus 1 (A1)",
         "Truhe in Haus 2 (A2)",

@@ -14,7 +14,8 @@ from bot.discord.adapters.base import Happened
 from bot.discord.adapters.context import Context
 from bot.discord.adapters.pictures import Kept
 from bot.discord.adapters.tufteln import ADAPTER, panel, render
-from bot.discord.ui import Button, Picture, Screen, Select
+from bot.discord.ui import Button, Picture, Screen, Section, Select
+from bot.discord.ui import controls as all_controls
 from games.engine import Event, Seat
 from games.pictures import name_letters
 from games.tufteln import GAME
@@ -26,6 +27,7 @@ from tests.support.marked import (
     screen_texts,
     unmarked,
 )
+from tests.support.words import words
 
 NOW = 1_800_000_000.0
 GAME_IDS = itertools.count(7)  # each table its own game (the scoreboard cache keys on it)
@@ -98,6 +100,9 @@ def rest(custom_id: str) -> str:
 
 def check_limits(screen: Screen) -> None:
     assert len(screen.rows) <= 5
+    for block in screen.blocks:
+        if isinstance(block, Section) and isinstance(block.accessory, Button):
+            assert len(block.accessory.custom_id) <= 100 and len(block.accessory.label) <= 80
     for row in screen.rows:
         if isinstance(row, Select):
             assert 1 <= len(row.options) <= 25 and len(row.custom_id) <= 100
@@ -106,8 +111,7 @@ def check_limits(screen: Screen) -> None:
         else:
             assert len(row) <= 5
             assert all(len(b.custom_id) <= 100 and len(b.label) <= 80 for b in row)
-    custom_ids = [r.custom_id for r in screen.rows if isinstance(r, Select)]
-    custom_ids += [b.custom_id for r in screen.rows if not isinstance(r, Select) for b in r]
+    custom_ids = [c.custom_id for c in all_controls(screen)]
     assert len(custom_ids) == len(set(custom_ids))  # Discord wants them unique per message
 
 
@@ -116,6 +120,15 @@ def no_pictures(monkeypatch: pytest.MonkeyPatch) -> None:
     """Skip drawing sheets where a test walks hundreds of panels."""
     blank = Picture("sheet.png", b"", "")
     monkeypatch.setattr(panel, "sheet_picture", lambda *args, **kwargs: blank)
+
+
+def beside(screen: Screen) -> list[tuple[str, Button]]:
+    """Each section's words and the button beside them."""
+    return [
+        (block.texts[0], block.accessory)
+        for block in screen.blocks
+        if isinstance(block, Section) and isinstance(block.accessory, Button)
+    ]
 
 
 def is_back(button: Button) -> bool:
@@ -136,6 +149,7 @@ def offered(game: Table, seat: int) -> list[Place]:
                 continue
             assert isinstance(result, Screen)
             check_limits(result)
+            found += [click(game, seat, b.custom_id) for _, b in beside(result)]
             for step in result.rows:
                 if isinstance(step, Select):
                     found += [click(game, seat, step.custom_id, [o.value]) for o in step.options]
@@ -166,7 +180,7 @@ def test_every_offered_placement_is_accepted_and_the_next_panel_follows() -> Non
     assert isinstance(first, Select) and rest(first.custom_id) == "@1:0:*"
     assert first.placeholder.endswith("rows 1–3…")
     step = click(game, 0, first.custom_id, [first.options[0].value])
-    assert isinstance(step, Screen) and "goes into **A1**" in step.content
+    assert isinstance(step, Screen) and "goes into **A1**" in words(step)
     assert step.pictures == screen.pictures  # the sheet as it is: nothing to upload
     choice = step.rows[0]
     if isinstance(choice, Select):
@@ -177,7 +191,7 @@ def test_every_offered_placement_is_accepted_and_the_next_panel_follows() -> Non
     assert GAME.is_legal(game.state, 0, action)
     game.state, _ = GAME.apply(game.state, 0, action)
     after = ADAPTER.panel(game.context(0))
-    assert "You have placed roll 1" in after.content and after.rows == ()
+    assert "You have placed roll 1" in words(after) and after.rows == ()
     # Back from the second step: the panel itself.
     back = step.rows[-1]
     assert isinstance(back, tuple) and is_back(back[0])
@@ -193,7 +207,7 @@ def test_late_in_the_game_one_select_holds_every_placement_with_what_it_complete
     (select,) = screen.rows
     assert isinstance(select, Select)
     assert rest(select.custom_id) == f"place:{game.state.placed[0] + 1}:*"
-    assert "Choose where the two dice go." in screen.content
+    assert "Choose where the two dice go." in words(screen)
     while not game.over:
         (select,) = ADAPTER.panel(game.context(0)).rows
         assert isinstance(select, Select)
@@ -211,8 +225,9 @@ def test_equal_dice_place_the_one_listed_action_whichever_field_comes_first() ->
     if isinstance(choice, Select):
         option = next(o for o in choice.options if o.value == "A1:C1")
         action = click(game, 0, choice.custom_id, [option.value])
-    else:
-        action = click(game, 0, next(b for b in choice if b.label.startswith("A1")).custom_id)
+    else:  # each field's words with its button beside them
+        button = next(b for said, b in beside(step) if said.startswith("A1"))
+        action = click(game, 0, button.custom_id)
     assert action == Place(roll=1, first="A1", second="C1")
     assert GAME.is_legal(game.state, 0, action)
 
@@ -225,8 +240,9 @@ def test_a_stale_step_shows_the_current_panel() -> None:
     game.play(0, random.Random(1))  # roll 1 placed from another panel
     assert isinstance(first, Screen)
     again = ADAPTER.panel(game.context(0), ("1", "B1"))
-    assert again.content.startswith("Roll 1 is already placed.")
-    assert "**Roll 2 of 15**" in again.content
+    assert again.embed_text is not None
+    assert again.embed_text.startswith("Roll 1 is already placed.")
+    assert "**Roll 2 of 15**" in words(again)
 
 
 def test_a_double_click_is_told_the_roll_is_placed() -> None:
@@ -244,8 +260,8 @@ def test_a_player_behind_sees_the_oldest_open_roll() -> None:
         game.expire()
     screen = ADAPTER.panel(game.context(1))
     dice = game.state.rolls[0]
-    assert f"**Roll 1 of 15**: die 1 shows **{dice[0]}**" in screen.content
-    assert "You have 3 open rolls; this is the oldest." in screen.content
+    assert f"**Roll 1 of 15**: die 1 shows **{dice[0]}**" in words(screen)
+    assert "You have 3 open rolls; this is the oldest." in words(screen)
 
 
 def test_the_panel_shows_only_the_viewers_sheet() -> None:
@@ -253,18 +269,18 @@ def test_the_panel_shows_only_the_viewers_sheet() -> None:
     screen = ADAPTER.panel(game.context(1))
     assert [p.name for p in screen.pictures] == ["sheet.png"]
     assert screen.pictures[0].description.startswith("Player001's Tüfteln sheet")
-    assert "Player000" not in screen.content and "Player002" not in screen.content
+    assert "Player000" not in words(screen) and "Player002" not in words(screen)
 
 
 def test_the_final_panel_shows_the_rank_and_the_solo_rating() -> None:
     duo = Table(2)
     while not duo.over:
         duo.expire()
-    assert "rank" in ADAPTER.panel(duo.context(1)).content
+    assert "rank" in words(ADAPTER.panel(duo.context(1)))
     solo = Table(1)
     while not solo.over:
         solo.expire()
-    content = ADAPTER.panel(solo.context(0)).content
+    content = words(ADAPTER.panel(solo.context(0)))
     assert "Your final sheet" in content and "Player000 scored" in content
 
 
@@ -286,8 +302,8 @@ def test_the_table_shows_dice_and_never_a_sheet_until_the_end() -> None:
     game.expire()  # the final deadline
     screen = ADAPTER.table(game.context())
     assert [p.name for p in screen.pictures] == ["scores.png"]
-    (row,) = screen.rows
-    assert isinstance(row, tuple) and row[0].label == "My sheet"
+    [button] = all_controls(screen)  # beside the winners
+    assert isinstance(button, Button) and button.label == "My sheet"
 
 
 def test_a_small_table_names_players_and_who_is_behind() -> None:
@@ -296,7 +312,7 @@ def test_a_small_table_names_players_and_who_is_behind() -> None:
     game.expire()
     game.play(0, random.Random(1))
     game.expire()
-    text = ADAPTER.table(game.context()).embed_text or ""
+    text = words(ADAPTER.table(game.context()))
     assert "To place: Player000, Player001 (2 open), Player002 (2 open)" in text
     assert f"Next roll: <t:{int(NOW) + 4 * 3600}:F>" in text
 
@@ -310,7 +326,7 @@ def test_a_big_table_counts_instead_of_naming() -> None:
     game.expire()
     for seat in range(50):
         game.play(seat, rnd)
-    text = ADAPTER.table(game.context()).embed_text or ""
+    text = words(ADAPTER.table(game.context()))
     assert "50 of 200 players have placed roll 2." in text
     assert "150 still to place, 50 of them two or more rolls behind." in text
     assert "Player1" not in text
@@ -320,13 +336,13 @@ def test_counts_read_right_for_one() -> None:
     game = Table(12, {"schedule": "every 4h"})
     game.expire()
     game.play(0, random.Random(1))
-    text = ADAPTER.table(game.context()).embed_text or ""
+    text = words(ADAPTER.table(game.context()))
     assert "✅ 1 of 12 players has placed roll 1." in text
     german = Table(12, {"schedule": "every 4h"}, "de")
     german.expire()
     german.play(0, random.Random(1))
     assert "✅ 1 von 12 Spielern hat Wurf 1 eingetragen." in (
-        ADAPTER.table(german.context()).embed_text or ""
+        words(ADAPTER.table(german.context()))
     )
     quick = Table(1, {"schedule": "every 4h", "final_hours": 1})
     for _ in range(15):
@@ -339,7 +355,7 @@ def test_counts_read_right_for_one() -> None:
     assert result is not None and ctx.view.sheets is not None
     sheet = ctx.view.sheets[0].model_copy(update={"total": 1})  # a poor sheet: one point
     poor = replace(ctx, view=ctx.view.model_copy(update={"sheets": [sheet]}))
-    assert "🏆 Winner: Player000 (1 point)." in ADAPTER.results(poor, result).content
+    assert "🏆 Winner: Player000 (1 point)." in words(ADAPTER.results(poor, result))
 
 
 def test_one_line_for_hundreds_of_default_placements() -> None:
@@ -348,7 +364,7 @@ def test_one_line_for_hundreds_of_default_placements() -> None:
     events = game.expire()
     screen = ADAPTER.announcement(game.context(), Happened("expired", tuple(events), None))
     assert screen is not None
-    lines = screen.content.splitlines()
+    lines = words(screen).splitlines()
     assert lines[0] == "⏱️ Time ran out for roll 1: the bot placed the dice for 199 players."
     assert lines[1].startswith("🎲 **Roll 2 of 15**:") and len(lines) == 2
 
@@ -415,14 +431,14 @@ def test_the_final_deadline_names_whose_rolls_the_default_filled() -> None:
     events = game.expire()
     screen = ADAPTER.announcement(game.context(), Happened("finished", tuple(events), None))
     assert screen is not None
-    assert screen.content.splitlines() == [
+    assert words(screen).splitlines() == [
         "⏱️ Time ran out for the open rolls: the bot placed them for Player001 (15 rolls).",
         "🏁 All sheets are full.",
     ]
     result = GAME.result(game.state)
     assert result is not None
     results = ADAPTER.results(game.context(), result)
-    assert results.content.startswith("🏁 **Tüfteln: final scores**")
+    assert results.embed_title == "🏁 Tüfteln: final scores"
     assert [p.name for p in results.pictures] == ["scores.png"]
 
 
@@ -450,20 +466,20 @@ def test_a_reminder_names_the_oldest_open_roll_and_the_deadline() -> None:
     many = ADAPTER.reminder(game.context(1))
     assert one is not None and many is not None
     (a, b), (c, d) = game.state.rolls
-    assert one.content.splitlines() == [
+    assert words(one).splitlines() == [
         f"⏰ **Tüfteln** in <#2>: roll 2 ({c} and {d}) is waiting on your sheet.",
         f"Next roll: <t:{int(NOW) + 4 * 3600}:F> (<t:{int(NOW) + 4 * 3600}:R>).",
     ]
-    assert f"you have 2 open rolls to place, starting with roll 1 ({a} and {b})" in many.content
-    button = many.rows[0]
-    assert isinstance(button, tuple) and button[0].label == "My sheet"
+    assert f"you have 2 open rolls to place, starting with roll 1 ({a} and {b})" in words(many)
+    [button] = all_controls(many)  # beside the reminder's words
+    assert isinstance(button, Button) and button.label == "My sheet"
     game.play(0, random.Random(1))
     assert ADAPTER.reminder(game.context(0)) is None  # caught up meanwhile
     for _ in range(13):
         game.expire()
     final = ADAPTER.reminder(game.context(1))
-    assert final is not None and "Final deadline" in final.content
-    assert "the bot places your open rolls" in final.content
+    assert final is not None and "Final deadline" in words(final)
+    assert "the bot places your open rolls" in words(final)
 
 
 def test_a_live_reminder_says_which_dice_to_place_and_when_time_runs_out() -> None:
@@ -472,12 +488,12 @@ def test_a_live_reminder_says_which_dice_to_place_and_when_time_runs_out() -> No
     first, second = game.state.rolls[0]
     reminder = ADAPTER.reminder(game.context(1))
     assert reminder is not None
-    assert reminder.content == (
+    assert words(reminder) == (
         f"⏰ **Tüfteln** in <#2>: place roll 1 ({first} and {second}). "
         f"Time runs out <t:{int(NOW) + 60}:R>; then the bot places your dice."
     )
-    button = reminder.rows[0]
-    assert isinstance(button, tuple) and button[0].label == "My sheet"
+    [button] = all_controls(reminder)
+    assert isinstance(button, Button) and button.label == "My sheet"
     game.play(1, random.Random(1))
     assert ADAPTER.reminder(game.context(1)) is None  # placed meanwhile
     untimed = Table(2)
@@ -488,12 +504,12 @@ def test_the_panel_says_which_rolls_the_bot_placed() -> None:
     game = Table(2, {"turn_seconds": 60})
     game.play(0, random.Random(1))
     game.expire()
-    assert "The bot placed" not in ADAPTER.panel(game.context(0)).content
+    assert "The bot placed" not in words(ADAPTER.panel(game.context(0)))
     assert "⏱️ The bot placed one of your rolls when time ran out." in (
-        ADAPTER.panel(game.context(1)).content
+        words(ADAPTER.panel(game.context(1)))
     )
     game.expire()
-    assert "The bot placed 2 of your rolls" in ADAPTER.panel(game.context(1)).content
+    assert "The bot placed 2 of your rolls" in words(ADAPTER.panel(game.context(1)))
 
 
 # -- every word from the catalog, in the reader's language ----------------------------------
@@ -535,7 +551,10 @@ def every_screen(locale: str) -> list[tuple[str, Screen]]:
     assert isinstance(select, Select)
     add("panel, die 2 step", ADAPTER.panel(game.context(1), ("1", select.options[0].value)))
     buttons = ADAPTER.panel(game.context(1), ("1", "A2"))  # blue A2: only A3 beside it
-    assert isinstance(buttons.rows[0], tuple) and len(buttons.rows) == 2
+    # The field's words with its button beside them, and Back in a row.
+    [(said, _)] = beside(buttons)
+    (back,) = buttons.rows
+    assert "A3" in said and isinstance(back, tuple) and back[0].custom_id.endswith(":@")
     add("panel, die 2 as buttons", buttons)
     add("panel, stale step", ADAPTER.panel(game.context(1), ("9", "A1")))
     add("panel, bad choice", ADAPTER.panel(game.context(1), ("1", "B2")))
@@ -656,8 +675,8 @@ def test_the_pictures_draw_every_kind_in_german(monkeypatch: pytest.MonkeyPatch)
     panel = ADAPTER.panel(game.context(0))
     (sheet,) = panel.pictures
     assert sheet.description.startswith("Tüfteln-Zettel von Player000, 15 von 15 Würfen")
-    for words in ("Punkte pro Quadrat: ", "Viererpasch 5", "Straße 6", "vorgedruckte Zahlen"):
-        assert words in panel.content
+    for said in ("Punkte pro Quadrat: ", "Viererpasch 5", "Straße 6", "vorgedruckte Zahlen"):
+        assert said in words(panel)
     result = GAME.result(game.state)
     assert result is not None
     (board,) = ADAPTER.results(game.context(), result).pictures  # solo: the sheet, rated

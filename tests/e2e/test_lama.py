@@ -199,7 +199,7 @@ async def assert_table_is_public(t: Table) -> None:
         return  # at the end every layout is shown revealed, face down or not
     for seat, user in enumerate(t.users):
         up = sum(state.face_up[seat])
-        assert f"**{user.name}**: {up} of 9 face up" in message.text
+        assert f"**{user.name}** · {up}/9 face up" in message.text
 
 
 def turn_notices(t: Table, user: SimUser) -> list[Message]:
@@ -239,11 +239,13 @@ async def test_a_points_game_is_played_to_the_end_without_leaks(world: World) ->
     names = [t.users[s].name for s in result.winners]
     winners = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
     heading = "🏆 Winner: " if len(names) == 1 else "🏆 Winners: "
-    assert final.said.startswith(heading + winners)
-    assert "**Final scores** (fewest points win):" in final.said
+    [card] = final.cards
+    assert card["title"] == heading + winners
+    assert card["description"].startswith("Final scores (fewest points win):")
     assert [a.filename for a in final.attachments] == ["lama-round-4.png"]
-    rounds = [m for m in messages if m.said.startswith("**Round ")]
-    assert [m.said.split("\n")[0] for m in rounds] == [f"**Round {n} results**" for n in (1, 2, 3)]
+    titles = [m.cards[0]["title"] if m.cards else "" for m in messages]
+    rounds = [m for m, title in zip(messages, titles, strict=True) if title.startswith("Round ")]
+    assert [m.cards[0]["title"] for m in rounds] == [f"Round {n} results" for n in (1, 2, 3)]
     assert all(m.attachments and m.attachments[0].description for m in rounds)
     assert "The game is over. Winner:" in table(t.place).text
     # Each turn was announced by exactly one mention of its player, never per step.
@@ -262,8 +264,8 @@ async def assert_final_panels(t: Table) -> None:
         panel = await t.panel(user)
         mine = state.last_round.seats[seat]
         assert panel.visible_to == user.id and panel.controls == []
-        assert f"Your last cards counted **{mine.total} point" in panel.said
-        assert f"your final score: **{state.totals[seat]} point" in panel.said
+        assert f"Your last cards counted **{mine.total} point" in panel.text
+        assert f"your final score: **{state.totals[seat]} point" in panel.text
         (picture,) = panel.attachments
         cells = "; ".join(
             f"{n}: {english(f'lama.ui.card.{c}') if c in SHORT else c}"
@@ -289,7 +291,7 @@ async def test_a_rounds_results_come_before_the_next_rounds_table(world: World) 
     messages = t.place.visible_messages()
     order = [m.id for m in messages]
     ended = next(i for i, m in enumerate(messages) if "Round 1 is over" in m.said)
-    results = next(i for i, m in enumerate(messages) if m.said.startswith("**Round 1 results**"))
+    results = next(i for i, m in enumerate(messages) if m.text.startswith("### Round 1 results"))
     new_table = order.index(table(t.place).id)
     assert ended < results < new_table
     assert "round 2" in str(messages[new_table].cards[0]["title"])
@@ -330,7 +332,7 @@ async def test_a_special_card_is_given_to_another_player(world: World) -> None:
     others = [u for u in t.users if u != user]
     # Only the recipients are offered; the layout cannot take the card.
     assert [b["label"] for b in enabled(panel)] == [f"Give to {u.name}" for u in others]
-    assert "give it to another player" in panel.said
+    assert "give it to another player" in panel.text
     await assert_table_is_public(t)  # a drawn special stays hidden from the table
 
     recipient = others[-1]
@@ -341,10 +343,10 @@ async def test_a_special_card_is_given_to_another_player(world: World) -> None:
     name = {"drama": "Drama-Lama (+3)", "karma": "Karma-Lama (-3)"}[held]
     notice = next(m for m in reversed(t.place.visible_messages()) if "gives" in m.said)
     assert f"{user.name} gives a {name} to {recipient.name}." in notice.said
-    assert f"**{recipient.name}**: " in table(t.place).text
-    assert f"received {name}" in table(t.place).text
+    line = next(x for x in table(t.place).text.splitlines() if f"**{recipient.name}** · " in x)
+    assert f" · received {name}" in line
     their_panel = await t.panel(recipient)
-    assert f"Received: {name}" in their_panel.said
+    assert f"Received: {name}" in their_panel.text
     assert_no_secrets_shown(t)
 
 
@@ -379,7 +381,7 @@ async def test_a_restart_mid_turn_keeps_the_table_buttons_working(world: World) 
     await world.settle()
     assert table(t.place).id == table_id
     panel = await t.panel(user)  # from the same table message
-    assert "You drew **" in panel.said or "You hold a **" in panel.said
+    assert "You drew **" in panel.text or "You hold a **" in panel.text
     gives = labelled(panel, "Give to ")
     cells = [b for b in enabled(panel) if ":exchange:" in b["custom_id"]]
     await t.click(user, panel, (gives or cells)[0]["custom_id"])
@@ -463,7 +465,7 @@ async def test_a_table_of_absent_players_finishes(world: World) -> None:
     state = await t.state()
     assert state.round == 4 and state.winners
     final = t.place.visible_messages()[-1]
-    assert "**Final scores** (fewest points win):" in final.said
+    assert "\nFinal scores (fewest points win):\n" in final.text
     assert_no_secrets_shown(t)
 
 
@@ -477,7 +479,7 @@ async def test_a_final_turn_is_passed_from_the_panel(world: World) -> None:
     pinged = turn_notices(t, user)[-1].said
     assert f"{user.mention}: your final turn: draw a card" in pinged and "or pass" in pinged
     panel = await t.panel(user)
-    assert "**Your final turn.**" in panel.said
+    assert "**Your final turn.**" in panel.text
     before = list(state.layouts[seat])
     await t.click(user, panel, labelled(panel, "Pass (end my final turn)")[0]["custom_id"])
     state = await t.state()
@@ -589,7 +591,7 @@ async def test_a_german_server_plays_in_german_and_an_english_client_sees_englis
         assert_language(panel, language[user.id])
     assert all(u.dms() == [] for u in (ana, ben, cleo))  # No Prob-Lama sends no DMs
     results = public[-1]
-    assert results.said.startswith("⟦de|🏆")  # the host's winner line, in German
+    assert results.text.startswith("### ⟦de|🏆")  # the host's winner line, in German
     assert [a.filename for a in results.attachments] == ["lama-round-4.png"]
 
 
@@ -604,9 +606,9 @@ async def test_a_reminder_keeps_its_place_in_the_phase_across_a_pause(world: Wor
     await world.answer(await ana.slash("resume", channel=t.place))
     await world.settle()
     await world.advance(329)
-    assert not any("⏰" in m.said for u in t.users for m in u.dms())
+    assert not any("⏰" in m.text for u in t.users for m in u.dms())
     await world.advance(1)
-    assert all(any("⏰ **No Prob-Lama**" in m.said for m in u.dms()) for u in t.users)
+    assert all(any("⏰ **No Prob-Lama**" in m.text for m in u.dms()) for u in t.users)
 
 
 async def test_a_look_told_by_dm_mentions_whoever_the_dm_cannot_reach(world: World) -> None:

@@ -119,7 +119,8 @@ async def test_games_rules_and_help(world: World) -> None:
     assert rules.cards[0]["title"] == "Race to Ten"
     assert "Take turns adding 1 or 2" in rules.cards[0]["description"]
     helped = await world.answer(await ana.slash("help"))
-    assert "/newgame race" in helped.said
+    assert helped.cards[0]["title"] == "🎲 Tabletop games"
+    assert "\n- `/newgame race`: Race to Ten\n" in helped.text and "\n- `/rules`: " in helped.text
 
 
 async def test_help_names_option_choices_as_the_menu_shows_them(world: World) -> None:
@@ -127,10 +128,10 @@ async def test_help_names_option_choices_as_the_menu_shows_them(world: World) ->
     (the choice's name), not the stored value (`pings:dm`)."""
     ana = world.double.user("Ana")
     ute = world.double.add_member("Ute", locale="de")
-    helped = (await world.answer(await ana.slash("help"))).said
+    helped = (await world.answer(await ana.slash("help"))).text
     assert "`pings: direct message`" in helped and "`pings: no notice`" in helped
     assert "pings:dm" not in helped
-    german = (await world.answer(await ute.slash("help"))).said
+    german = (await world.answer(await ute.slash("help"))).text
     assert "`hinweise: Direktnachricht`" in german
 
 

@@ -134,7 +134,7 @@ async def play_step(
     for _ in range(20):
         if GAME.phase_key(await t.state()) != phase:
             return "done"  # the step resolved: the panel shows the next one
-        if stop_at_bonus and ("**Bonus:" in panel.said or "gained two bonuses" in panel.said):
+        if stop_at_bonus and ("**Bonus:" in panel.text or "gained two bonuses" in panel.text):
             return "bonus"
         keep = [s for s in panel.selects if s.get("min_values") == 3]
         if keep:
@@ -242,9 +242,12 @@ async def test_three_players_play_to_the_end_without_leaks(world: World) -> None
     result = GAME.result(state)
     assert result is not None
     final = last_with(t.place, "Rematch")
-    assert final.said.startswith("🏆 Winner")
+    assert final.text.startswith("### 🏆 Winner")
     for seat in range(3):
-        assert f"{t.users[seat].name}: **{result.scores[seat]}** (cards " in final.said
+        scored = f"**{t.users[seat].name}** · **{result.scores[seat]}** point"
+        lines = final.text.splitlines()
+        at = next(i for i, line in enumerate(lines) if scored in line)
+        assert lines[at + 1].startswith("-# cards ")  # the breakdown, in small print
     assert [a.filename for a in final.attachments] == ["luckybox-scores.png"]
     best = english("luckybox.picture.total", count=result.scores[result.winners[0]])
     winners = ", ".join(t.users[s].name for s in result.winners)
@@ -256,7 +259,7 @@ async def test_three_players_play_to_the_end_without_leaks(world: World) -> None
     for seat, user in enumerate(t.users):
         panel = await t.panel(user)
         assert panel.controls == []
-        assert f"The game is over. You scored {result.scores[seat]} point" in panel.said
+        assert f"The game is over. You scored {result.scores[seat]} point" in panel.text
         (picture,) = panel.attachments
         shown = picture.description or ""
         assert shown.startswith(f"Your cards ({user.name[0]} {user.name})")
@@ -278,7 +281,7 @@ async def test_a_crossing_is_private_until_everyone_has_acted(world: World) -> N
     assert "✅ A **Ana**" in table(t.place).text and "⬜ B **Ben**" in table(t.place).text
     await assert_nothing_unresolved_is_shown(t)
     ben_panel = await t.panel(ben)
-    assert "Your cards" in ben_panel.said and "Ana" not in (
+    assert "Your cards" in ben_panel.text and "Ana" not in (
         ben_panel.attachments[0].description or ""
     )
     await play_step(t, ben)
@@ -306,8 +309,8 @@ async def test_a_solo_game_and_a_rematch(world: World) -> None:
     assert result is not None and result.winners == (0,)
     final = last_with(t.place, "Rematch")
     first = result.scores[0]
-    assert f"Solo score: {first} point" in final.said
-    assert "Your first solo game of Super Mega Lucky Box on this server." in final.said
+    assert f"Solo score: {first} point" in final.text
+    assert "Your first solo game of Super Mega Lucky Box on this server." in final.text
     (ana,) = t.users
     await world.press(ana, final, "Rematch")
     lobby = last_with(t.place, "Join")
@@ -321,11 +324,11 @@ async def test_a_solo_game_and_a_rematch(world: World) -> None:
         if second.id != final.id:
             break
     assert second.id != final.id
-    score = int(second.said.split("Solo score: ")[1].split(" ")[0])
+    score = int(second.text.split("Solo score: ")[1].split(" ")[0])
     if score > first:
-        assert f"A new best on this server (it was {first})!" in second.said
+        assert f"A new best on this server (it was {first})!" in second.text
     else:
-        assert f"Your best on this server: {first} point" in second.said
+        assert f"Your best on this server: {first} point" in second.text
 
 
 async def test_a_reveal_times_out_and_an_absent_player_is_played_for(world: World) -> None:
@@ -396,7 +399,7 @@ async def test_a_restart_between_reveals_and_in_the_middle_of_a_bonus_chain(
     turn = state.turns[0]
     assert turn is not None and turn.pending == pending and state.reveal == number
     panel = await t.panel(ana)
-    assert "**Bonus:" in panel.said or "gained two bonuses" in panel.said
+    assert "**Bonus:" in panel.text or "gained two bonuses" in panel.text
     assert await play_step(t, ana, hunt=True) == "done"
     assert (await t.state()).reveal == number + 1  # Ben had passed: the reveal resolved
     await assert_nothing_unresolved_is_shown(t)

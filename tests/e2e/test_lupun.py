@@ -144,17 +144,20 @@ async def open_table(world: World, names: tuple[str, ...], **options: Any) -> Ta
 
 
 async def keep_all(t: Table) -> None:
-    """Everyone still choosing gives back the last task they drew, from the select."""
+    """Everyone still choosing gives back the last task they drew, with the button
+    beside it."""
     state = await t.state()
     for seat in [s for s in range(state.seats) if state.drawn[s]]:
         user = t.users[seat]
         panel = await t.panel(user)
-        assert "Choose the task to give back" in panel.said
+        assert "Give back one task (it goes under the stack)" in panel.text
         assert panel.attachments[0].filename == "lupun-my-tasks.png"
-        select = panel.selects[0]
-        assert [o["value"] for o in select["options"]] == state.drawn[seat]
-        await t.select(user, panel, state.drawn[seat][-1], "Give back a task…")
-        assert "You keep these 3 tasks" in panel.said or "Your tiles:" in panel.said
+        gives = [b["label"] for b in enabled(panel)]
+        assert gives == [f"Give back #{n}" for n in range(1, len(state.drawn[seat]) + 1)]
+        last = len(state.drawn[seat])
+        await t.click(user, panel, labelled(panel, f"Give back #{last}")["custom_id"])
+        assert state.drawn[seat][-1] not in (await t.state()).hands[seat]
+        assert "You keep these 3 tasks" in panel.text or "Your tiles:" in panel.text
     assert (await t.state()).stage != "keep"
 
 
@@ -165,12 +168,12 @@ async def place(t: Table, space: str, tile: int) -> Message:
     seat = state.to_act
     user = t.users[seat]
     panel = await t.panel(user)
-    assert "**Your turn**" in panel.said
+    assert "**Your turn**" in panel.text
     await t.select(user, panel, space, "Choose an empty space…")
-    assert f"Space **{space}** chosen" in panel.said
+    assert f"Space **{space}** chosen" in panel.text
     await t.select(user, panel, str(tile), f"Choose the tile for {space}…")
     name = "Joker" if tile == JOKER else str(tile)
-    assert f"You are placing **{name}** on **{space}**" in panel.said
+    assert f"You are placing **{name}** on **{space}**" in panel.text
     drafted = await t.state()
     assert drafted.draft is not None and drafted.board == state.board  # nothing placed yet
     await t.click(user, panel, labelled(panel, f"Confirm: {name} on {space}")["custom_id"])
@@ -242,12 +245,12 @@ async def test_a_three_player_round_with_jokers(
     ana, ben, _cleo = tab.users
     board = table(tab.place)
     assert "With joker and win cards." in board.text
-    assert "**B** Ben: tiles 0 1 2 3 4 5 6 7 8 9 · 1 joker tile" in board.text
+    assert "B **Ben** · tiles 0–9 · 1 joker tile" in board.text
     await keep_all(tab)
     assert f"{ana.mention}: place a tile (My tasks)" in notices(tab.place)[-1]
     await place_simply(tab)  # Ana
     panel = await tab.panel(ben)
-    assert "You have 1 joker tile" in panel.said
+    assert "You have 1 joker tile" in panel.text
     await place_simply(tab)  # Ben: his joker
     assert (await tab.state()).board[1] == JOKER
     assert "Ben places a joker on B1." in "\n".join(notices(tab.place))
@@ -260,8 +263,10 @@ async def test_a_three_player_round_with_jokers(
     assert report is not None and report.board.count(None) == 0 and JOKER in report.board
     final = tab.place.visible_messages()[-1]
     assert "Rematch" in buttons(final)
-    assert final.cards and "Round 1: every task revealed" in str(final.cards[0]["title"])
+    # The winner as the heading, the standings, then the last round turned face up.
+    assert final.cards and str(final.cards[0]["title"]).startswith("🏆 Winner")
     revealed = str(final.cards[0]["description"])
+    assert "\n**Round 1: every task revealed**\n" in revealed
     for seat in range(3):  # every task, solved or not, is shown once the round is over
         assert all(task_text(c) in revealed for c in report.seats[seat].tasks)
         if report.seats[seat].jokers:
@@ -280,10 +285,10 @@ async def assert_final_panels(t: Table) -> None:
         panel = await t.panel(user)
         mine = report.seats[seat]
         assert panel.visible_to == user.id and panel.controls == []
-        assert f"Your last tasks scored **{mine.points}** point" in panel.said
+        assert f"Your last tasks scored **{mine.points}** point" in panel.text
         for card in mine.tasks:
             mark = "✅" if card in mine.solved else "❌"
-            assert f"{mark} {task_text(card)}" in panel.said
+            assert f"{mark} {task_text(card)}" in panel.text
         (picture,) = panel.attachments
         assert picture.filename == "lupun-my-tasks.png"
         assert all(task_text(card) in (picture.description or "") for card in mine.tasks)
@@ -299,7 +304,7 @@ async def test_a_two_player_round_leaves_four_spaces_and_a_rematch_follows(
     await finish_round(tab)
     state = await tab.state()
     assert state.last_round is not None and state.last_round.board.count(None) == 4
-    assert "Highest total after 1 round." in tab.place.visible_messages()[-1].said
+    assert "Highest total after 1 round." in tab.place.visible_messages()[-1].text
 
     ana, ben = tab.users
     results = last_with(tab.place, "Rematch")
@@ -331,7 +336,7 @@ async def test_a_won_win_card_ends_the_game(world: World, monkeypatch: pytest.Mo
     holder = state.win_card.index(True)
     assert "win card face up" in table(tab.place).text
     panel = await tab.panel(tab.users[holder])
-    assert "You hold a win card" in panel.said
+    assert "You hold a win card" in panel.text
     await keep_all(tab)
     goal = [task(c) for c in (await tab.state()).hands[holder]]
     rng = random.Random(0)  # everyone plays for the win card's tasks
@@ -346,8 +351,8 @@ async def test_a_won_win_card_ends_the_game(world: World, monkeypatch: pytest.Mo
             await place_quickly(tab, space_name(space), tile)
     assert state.reason == "win_card" and state.winners == [holder]
     final = tab.place.visible_messages()[-1]
-    assert "A win card with all 3 tasks solved." in final.said
-    assert tab.users[holder].name in final.said.splitlines()[0]
+    assert "A win card with all 3 tasks solved." in final.text
+    assert tab.users[holder].name in final.cards[0]["title"]
     assert state.round == 1  # the rounds goal's three rounds are cut short
 
 
@@ -358,7 +363,7 @@ async def test_a_long_game_is_played_to_its_end_with_tile_turning(world: World) 
     assert "Before the first round everyone may turn tiles" in table(tab.place).text
     for user in (ana, ben):  # a handicap of everything but the 1
         panel = await tab.panel(user)
-        assert "Chosen: **0** (sum 0)" in panel.said  # the 0, prefilled
+        assert "Chosen: **0** (sum 0)" in panel.text  # the 0, prefilled
         for tile in range(2, 10):
             await tab.click(user, panel, labelled(panel, str(tile))["custom_id"])
         assert all(b.get("disabled") for b in panel.buttons if b.get("label") == "1")
@@ -380,7 +385,7 @@ async def test_a_long_game_is_played_to_its_end_with_tile_turning(world: World) 
     assert state.reason in ("tiles", "limit")
     assert any(len(t) == 10 for t in state.turned)
     final = tab.place.visible_messages()[-1]
-    assert "All 10 tiles turned." in final.said
+    assert "All 10 tiles turned." in final.text
     await assert_final_panels(tab)
     assert any(
         m.cards and "Round 1: every task revealed" in str(m.cards[0]["title"])
@@ -430,7 +435,7 @@ async def test_a_restart_mid_turn_keeps_the_choice_and_the_table(world: World) -
     await world.settle()
     assert table(tab.place).id == table_id
     panel = await tab.panel(ana)  # from the same table message
-    assert f"You are placing **{tile}** on **C3**" in panel.said
+    assert f"You are placing **{tile}** on **C3**" in panel.text
     await tab.click(ana, panel, labelled(panel, f"Confirm: {tile} on C3")["custom_id"])
     state = await tab.state()
     assert state.board[10] == tile and state.to_act == 1

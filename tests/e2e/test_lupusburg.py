@@ -332,13 +332,13 @@ async def test_the_village_lynches_the_werewolf_twice_and_wins(world: World) -> 
     prompt = v.prompt(CLEO, "peek")
     assert await v.choose(CLEO, 3, prompt) is None
     assert snapshot(v) == before
-    assert "B2: Werewolf, no chest (you looked, night 1)" in prompt.said  # edited in place
+    assert "B2: Werewolf, no chest (you looked, night 1)" in prompt.text  # edited in place
     await v.advance(NIGHT)
     assert "Werewolf, open your eyes" in v.said()
     before = snapshot(v)
     assert await v.choose(BEN, 6, v.prompt(BEN, "claw")) is None
     assert snapshot(v) == before
-    assert "Your claw points at Dan's house 1" in v.users[BEN].dms()[-1].said
+    assert "Your claw points at Dan's house 1" in v.users[BEN].dms()[-1].text
     await v.advance(NIGHT)
     assert "Morning! The claw points at Dan's house 1" in v.said()
     assert "D1" in text_of(table(v.place))  # the day's table, posted anew below
@@ -350,20 +350,20 @@ async def test_the_village_lynches_the_werewolf_twice_and_wins(world: World) -> 
     panel = await world.answer(await v.users[ANA].click(ping, PANEL))  # from the ping itself
     assert await v.press(ANA, "Call Cleo", panel) is None
     assert await v.press(CLEO, "Show C1 (Townsfolk)") is None
-    assert "Cleo shows you the character of house 1: a Townsfolk." in v.users[ANA].dms()[-1].said
+    assert "Cleo shows you the character of house 1: a Townsfolk." in v.users[ANA].dms()[-1].text
     assert await v.press(ANA, "Show A1 (Townsfolk)") is None
-    assert "Ana shows you the character of house 1: a Townsfolk." in v.users[CLEO].dms()[-1].said
+    assert "Ana shows you the character of house 1: a Townsfolk." in v.users[CLEO].dms()[-1].text
     # Betting, clockwise from Ana: Ana and Cleo bet on Ben, the others wait.
     for seat in range(5):
         if seat in (ANA, CLEO):
             panel = await v.panel(seat)
             assert await v.press(seat, "Draw coins", panel) is None
-            assert "You drew **" in panel.said
-            drawn = re.search(r"You drew \*\*(\d)", panel.said)
+            assert "You drew **" in panel.text
+            drawn = re.search(r"You drew \*\*(\d)", panel.text)
             assert drawn is not None
             coin = int(drawn.group(1))
             assert await v.choose(seat, BEN, panel, f"Keep the {coin} coin: bet on…") is None
-            assert f"Your bet:** your {coin} coin on Ben" in panel.said
+            assert f"Your bet:** your {coin} coin on Ben" in panel.text
         else:
             assert await v.press(seat, "Not today") is None
     assert "Sealed bets: Ana → Ben, Cleo → Ben" in text_of(table(v.place))
@@ -399,8 +399,8 @@ async def test_the_village_lynches_the_werewolf_twice_and_wins(world: World) -> 
     live = await v.live()
     assert live.status == "finished"
     results = v.public()[-1]
-    assert "**The village wins!** The Werewolf was Ben." in results.said
-    assert "Winner of game 1" in results.said
+    assert "**The village wins!** The Werewolf was Ben." in results.text
+    assert "Winner of game 1" in results.text
     assert results.attachments
     description = results.attachments[0].description
     assert description is not None and "revealed: the village wins" in description
@@ -422,10 +422,10 @@ async def assert_final_panels(v: Village) -> None:
         assert panel.controls == []
         score = next(s for s in record.scores if s.seat == seat)
         points = f"Your points in game 1: **{score.total}** ("
-        assert points in panel.said, panel.said
+        assert points in panel.text, panel.text
         for house in houses_of(seat):
             role = t(f"lupusburg.ui.{record.houses[house].character}", "en")
-            assert f"{code(house)}: {role}" in panel.said
+            assert f"{code(house)}: {role}" in panel.text
 
 
 def snapshot(v: Village) -> list[tuple[int, int, str]]:
@@ -502,7 +502,7 @@ async def test_an_away_player_s_placement_is_told_as_played_for_them(world: Worl
     said = "\n".join(m.said for m in v.public() if m.said)
     assert "The bot played for Eve (away): their characters were placed at random." in said
     assert "Time ran out" not in said
-    dm = v.users[EVE].dms()[-1].said
+    dm = v.users[EVE].dms()[-1].text
     assert "You are away, so the bot played for you: your chest went into your house" in dm
 
 
@@ -546,8 +546,8 @@ async def test_the_werewolf_wins_and_the_night_never_gives_the_thief_away(world:
 
     assert (await v.live()).status == "finished"
     results = v.public()[-1]
-    assert "**The Werewolf wins!** It was Ben." in results.said
-    assert "Ben: **5** (the winning Werewolf)" in results.said
+    assert "**The Werewolf wins!** It was Ben." in results.text
+    assert "**Ben** · **5** points\n-# the winning Werewolf\n" in results.text
     await assert_final_panels(v)
     await check_secrets(v, spectator)
 
@@ -642,28 +642,28 @@ async def test_unanswered_night_prompts_time_out(world: World) -> None:
     await v.advance(TURN * 3 / 4)  # a quarter of the time left: everyone is reminded
     for user in v.users:
         reminder = user.dms()[-1]
-        assert "⏰ **Reminder:** choose the house for your chest." in reminder.said
+        assert "⏰ **Reminder:** choose the house for your chest." in reminder.text
         assert kind_of(reminder) == "assign"  # with the buttons, to place at once
     assert not any("⏰" in m.said for m in v.public())  # by DM only
     await v.advance(TURN / 4)  # nobody places: each chest goes in a random house of its owner
     for user in v.users:
-        assert any("Time ran out: your chest went into your house" in m.said for m in user.dms())
+        assert any("Time ran out: your chest went into your house" in m.text for m in user.dms())
     placed = [line for line in v.said().splitlines() if "placed at random" in line]
     assert placed == [f"Time ran out: {name}'s characters were placed at random." for name in NAMES]
     prompt = v.prompt(CLEO, "peek")
     before, dms = snapshot(v), [len(u.dms()) for u in v.users]
     await v.advance(NIGHT * 3 / 4)
-    assert "⏰ **Reminder, Thief:**" in v.users[CLEO].dms()[-1].said
+    assert "⏰ **Reminder, Thief:**" in v.users[CLEO].dms()[-1].text
     assert snapshot(v) == before  # the table learns nothing of it, nor does anyone else
     assert [len(u.dms()) for u in v.users] == [n + (seat == CLEO) for seat, n in enumerate(dms)]
     await v.advance(NIGHT / 4)  # the Thief sees nothing, and is told so in private
     assert "Werewolf, open your eyes" in v.said()
-    assert "Time ran out: you looked under no house tonight." in v.users[CLEO].dms()[-1].said
+    assert "Time ran out: you looked under no house tonight." in v.users[CLEO].dms()[-1].text
     retired = prompt.controls
     assert retired and all(item.get("disabled") for item in retired)  # the step is over
-    assert "You know" not in prompt.said
+    assert "You know" not in prompt.text
     await v.advance(NIGHT)  # the claw falls at random, never on the Werewolf's own
-    assert "Time ran out: your claw fell on" in v.users[BEN].dms()[-1].said
+    assert "Time ran out: your claw fell on" in v.users[BEN].dms()[-1].text
     state = await v.state()
     assert state.last_victim is not None and state.last_victim // 2 != BEN
     assert "Morning!" in v.said() and state.phase == "privilege"
@@ -695,14 +695,14 @@ async def test_closed_dms_play_through_channel_notices(world: World) -> None:
     for step in ("thief", "werewolf"):
         assert (await v.state()).phase == step
         eve_panel = await world.answer(await v.users[EVE].click(table(v.place), PANEL))
-        assert "The village sleeps" in eve_panel.said and not eve_panel.controls
+        assert "The village sleeps" in eve_panel.text and not eve_panel.controls
         panel = await world.answer(await v.users[CLEO].click(table(v.place), PANEL))
         if step == "thief":
-            assert "Thief, open your eyes" in panel.said
+            assert "Thief, open your eyes" in panel.text
             assert await v.choose(CLEO, 3, panel) is None
-            assert "B2: Werewolf, no chest" in panel.said
+            assert "B2: Werewolf, no chest" in panel.text
         else:
-            assert "The village sleeps" in panel.said
+            assert "The village sleeps" in panel.text
             await v.choose(BEN, 0, v.prompt(BEN, "claw"))
         await v.advance(NIGHT)
     assert not v.users[CLEO].dms() and not v.users[EVE].dms()
@@ -861,7 +861,7 @@ async def test_a_german_server_plays_lupusburg_in_german_and_an_english_client_r
             seat, "lupusburg.ui.chest_button", v.prompt(seat, "assign"), n=1, code=code(2 * seat)
         )
     eve = await panel(EVE)
-    assert "⟦en|**Place your characters.**" in eve.said
+    assert "⟦en|**Place your characters.**" in eve.text
     await press(EVE, "lupusburg.ui.chest_button", eve, n=1, code="E1")
     save_png(table(place), "de_table_night")
 
@@ -869,7 +869,7 @@ async def test_a_german_server_plays_lupusburg_in_german_and_an_english_client_r
     await night(v, peek=3, claw=6)
     await press(ANA, "lupusburg.ui.call_button", player="Eve")
     eve = await panel(EVE)
-    assert eve.said.count("⟦en|") >= 3 and "⟦de|" not in eve.said
+    assert eve.text.count("⟦en|") >= 3 and "⟦de|" not in eve.text
     assert await v.press(EVE, eve.buttons[0]["label"], eve) is None
     await v.advance(TURN)  # Ana lets her showing back time out: a random character
     # Betting: Ana, Ben, Cleo and Dan let their turn pass; Eve bets on Ben.
@@ -909,13 +909,13 @@ async def test_a_german_server_plays_lupusburg_in_german_and_an_english_client_r
     for message in public:  # the lobby, the table and every notice: German
         assert_language(message, "de")
     results = public[-1]
-    assert "⟦de|🏘️ **Das Dorf gewinnt!** Der Werwolf war Ben.⟧" in results.said
+    assert "⟦de|🏘️ **Das Dorf gewinnt!** Der Werwolf war Ben.⟧" in results.text
     description = results.attachments[0].description or ""
     assert description.startswith("⟦de|Lupusburg, Spiel 1 aufgedeckt: Das Dorf gewinnt")
     save_png(results, "de_reveal")
     for seat in (ANA, EVE):  # the final panels (each in its reader's language, below)
         final = await panel(seat)
-        assert final.controls == [] and "🏁" in final.said
+        assert final.controls == [] and "🏁" in final.text
     for seat, user in enumerate(users):
         assert user.dms() or seat == EVE
         for message in user.dms():  # DMs: the server's language, whoever reads them
@@ -956,7 +956,7 @@ async def test_a_games_reveal_in_a_series_comes_before_the_next_games_table(
     state = await v.state()
     assert state.game == 1 and (await v.live()).status == "running"
     messages = v.public()
-    reveal = next(i for i, m in enumerate(messages) if "Winner of game 1" in m.said)
+    reveal = next(i for i, m in enumerate(messages) if "Winner of game 1" in m.text)
     assert messages[reveal].attachments  # the first game's revealed village
     new_table = next(i for i, m in enumerate(messages) if m.id == table(v.place).id)
     assert reveal < new_table  # the first game's reveal reads above the second's table

@@ -135,7 +135,7 @@ async def test_two_players_play_a_live_game_to_the_end(world: World) -> None:
 
     panel = await world.panel(ana, place_, SHEET)
     assert panel.ephemeral and not ben.can_see(panel)
-    assert "**Roll 1 of 15**" in panel.said and panel.attachments[0].filename == "sheet.png"
+    assert "**Roll 1 of 15**" in panel.text and panel.attachments[0].filename == "sheet.png"
     save(panel, "panel")
     said = len(notices(place_))
     dice_shown = table(place_).attachments[0].id
@@ -145,7 +145,7 @@ async def test_two_players_play_a_live_game_to_the_end(world: World) -> None:
     assert len(notices(place_)) == said  # Ben was waited for already: no new notice
     assert not any("your turn" in n for n in notices(place_))
     again = await world.panel(ana, place_, SHEET)
-    assert "You have placed roll 1" in again.said and again.selects == []
+    assert "You have placed roll 1" in again.text and again.selects == []
 
     for roll in range(1, 16):
         if roll > 1:
@@ -165,7 +165,7 @@ async def test_two_players_play_a_live_game_to_the_end(world: World) -> None:
     assert len(moved) == 1  # the newest old table only: the others are deleted
 
     results = place_.visible_messages()[-1]
-    assert "final scores" in results.said and "Winner" in results.said
+    assert "final scores" in results.text and "Winner" in results.text
     (board_picture,) = results.attachments
     assert board_picture.filename == "scores.png" and "final scores" in (
         board_picture.description or ""
@@ -173,7 +173,7 @@ async def test_two_players_play_a_live_game_to_the_end(world: World) -> None:
     save(results, "results")
     assert "final scores" in board(place_) and buttons(table(place_)) == [SHEET]
     final = await world.panel(ben, place_, SHEET)
-    assert "Your final sheet" in final.said and "rank" in final.said
+    assert "Your final sheet" in final.text and "rank" in final.text
     assert (final.attachments[0].description or "").startswith("Ben's")
     save(final, "final_panel")
     world.check_clean()
@@ -189,9 +189,9 @@ async def test_a_solo_game_ends_with_the_rating(world: World) -> None:
     # Ana walks away: a DM reminds her shortly before the limit, then the bot places.
     await world.advance(45)
     await world.settle()
-    (reminder,) = [m for m in ana.dms() if m.said.startswith("⏰")]
-    assert f"place roll 3 {dice(place_, 3)}. Time runs out <t:" in reminder.said
-    assert "then the bot places your dice" in reminder.said
+    (reminder,) = [m for m in ana.dms() if m.text.startswith("⏰")]
+    assert f"place roll 3 {dice(place_, 3)}. Time runs out <t:" in reminder.text
+    assert "then the bot places your dice" in reminder.text
     await world.advance(15)
     for _ in range(12):
         await world.advance(60)
@@ -200,13 +200,13 @@ async def test_a_solo_game_ends_with_the_rating(world: World) -> None:
     assert len(defaults) == 13
     assert defaults[0].startswith("⏱️ Time ran out for roll 3: the bot placed the dice for Ana.")
     panel = await world.panel(ana, place_, SHEET)
-    assert "The bot placed 13 of your rolls when time ran out." in panel.said
+    assert "The bot placed 13 of your rolls when time ran out." in panel.text
     results = place_.visible_messages()[-1]
-    assert "Ana scored" in results.said and "points:" in results.said
+    assert "Ana scored" in results.text and "points:" in results.text
     (sheet,) = results.attachments  # a solo game's standings: the sheet with its rating
     assert (sheet.description or "").startswith("Ana's Tüfteln sheet, 15 of 15 rolls placed")
     final = await world.panel(ana, place_, SHEET)
-    assert "Your final sheet" in final.said and "Ana scored" in final.said
+    assert "Your final sheet" in final.text and "Ana scored" in final.text
     world.check_clean()
 
 
@@ -234,7 +234,7 @@ async def test_a_big_table_counts_and_one_line_covers_every_default(world: World
 
 
 def reminders(user: SimUser) -> list[Message]:
-    return [m for m in user.dms() if m.said.startswith("⏰")]
+    return [m for m in user.dms() if m.text.startswith("⏰")]
 
 
 @pytest.mark.each_engine  # the game's whole flow on PostgreSQL too
@@ -261,22 +261,22 @@ async def test_a_scheduled_game_runs_over_days(world: World) -> None:
     await place(world, ana, place_)
     await world.advance(2 * HOUR)  # the reminder, halfway to the next roll
     assert [len(reminders(u)) for u in (ana, ben, cleo)] == [0, 1, 1]
-    assert f"roll 1 {dice(place_, 1)} is waiting" in reminders(ben)[0].said
+    assert f"roll 1 {dice(place_, 1)} is waiting" in reminders(ben)[0].text
     await world.advance(2 * HOUR)
     assert len(rolls_posted(place_)) == 2
     await place(world, ana, place_)
 
     # Ben catches up from the reminder's button: the oldest open roll first.
     panel = await world.answer(await ben.click(reminders(ben)[0], SHEET))
-    assert "**Roll 1 of 15**" in panel.said and "You have 2 open rolls" in panel.said
+    assert "**Roll 1 of 15**" in panel.text and "You have 2 open rolls" in panel.text
     panel = await place_roll(world, ben, panel)
-    assert "**Roll 2 of 15**" in panel.said
+    assert "**Roll 2 of 15**" in panel.text
     panel = await place_roll(world, ben, panel)
-    assert "You have placed every roll so far" in panel.said
+    assert "You have placed every roll so far" in panel.text
 
     await world.advance(2 * HOUR)
     assert [len(reminders(u)) for u in (ana, ben, cleo)] == [0, 1, 2]
-    assert "2 open rolls" in reminders(cleo)[1].said
+    assert "2 open rolls" in reminders(cleo)[1].text
 
     # Down over roll 3's time: it is made once when the bot is back.
     await world.stop_bot()
@@ -302,12 +302,12 @@ async def test_a_scheduled_game_runs_over_days(world: World) -> None:
 
     await world.advance(24 * HOUR)
     await world.settle()
-    assert len(reminders(cleo)) == 15 and "Final deadline" in reminders(cleo)[-1].said
+    assert len(reminders(cleo)) == 15 and "Final deadline" in reminders(cleo)[-1].text
     final_notice = next(n for n in notices(place_) if "Time ran out for the open rolls" in n)
     assert "the bot placed them for Cleo (15 rolls)" in final_notice
-    assert "final scores" in place_.visible_messages()[-1].said
+    assert "final scores" in place_.visible_messages()[-1].text
     final = await world.panel(cleo, place_, SHEET)
-    assert "Your final sheet" in final.said
+    assert "Your final sheet" in final.text
     # Scheduled play names no step in the channel: its reminders come by DM.
     assert not any("Waiting for" in n for n in notices(place_))
     # Every roll's table was posted anew (and an hour-old one before an edit), so no
@@ -421,7 +421,7 @@ async def test_a_german_server_plays_in_german_and_an_english_client_sees_its_pa
     for message in public:  # the table and every notice: the server's language
         assert_language(message, "de", NAMES)
     results = public[-1]
-    assert "⟦de|🏁 **Tüfteln: Endstand**⟧" in results.said
+    assert results.text.startswith("### ⟦de|🏁 Tüfteln: Endstand⟧")
     assert [a.filename for a in results.attachments] == ["scores.png"]
     save(results, "de_results")
 

@@ -9,7 +9,7 @@ import random
 import pytest
 
 from bot.discord.adapters import adapter_for
-from bot.discord.ui import Button, Screen, Select
+from bot.discord.ui import Button, Screen, Section, Select, controls
 from bot.i18n import t
 from games.luckybox import GAME
 from games.luckybox.models import Cross, LuckyState
@@ -20,6 +20,7 @@ from tests.conformance.screens import context
 from tests.games.luckybox.conftest import CardMaker, all_but, crossed, rig
 from tests.pictures import drawn
 from tests.pictures.rules import broken
+from tests.support.words import words
 
 ADAPTER = adapter_for("luckybox")
 
@@ -30,6 +31,15 @@ def english(key: str, **params: object) -> str:
 
 def panel(state: LuckyState, seat: int, step: tuple[str, ...] = ()) -> Screen:
     return ADAPTER.panel(context(GAME, state, seat), step)
+
+
+def beside(screen: Screen) -> list[tuple[str, str]]:
+    """Each section's words and the label of the button beside them."""
+    return [
+        (block.texts[0], block.accessory.label)
+        for block in screen.blocks
+        if isinstance(block, Section) and isinstance(block.accessory, Button)
+    ]
 
 
 def grid_labels(screen: Screen) -> list[tuple[str, bool]]:
@@ -46,7 +56,7 @@ def test_the_grid_shows_digits_and_lightning_costs(cards: CardMaker) -> None:
     other = cards("999999111")
     state = rig([[(card, crossed(4)), (other, 0)], [(card, 0)]], number=7, lightning=2)
     screen = panel(state, 0)
-    assert len(screen.rows) == 5 and isinstance(screen.rows[0], Select)
+    assert len(screen.rows) == 4 and isinstance(screen.rows[0], Select)
     assert grid_labels(screen) == [
         ("1", True),  # 3 lightning: out of reach
         ("2", True),
@@ -58,8 +68,9 @@ def test_the_grid_shows_digits_and_lightning_costs(cards: CardMaker) -> None:
         ("8 ⚡1", False),
         ("9 ⚡2", False),
     ]
-    last = screen.rows[-1]
-    assert isinstance(last, tuple) and [b.label for b in last] == ["Pass"]
+    # Pass beside what the number asks.
+    [(asked, label)] = beside(screen)
+    assert asked.startswith("The number is **7**: cross a box") and label == "Pass"
     # The select shows the other card's grid (a panel step; nothing is played).
     other_grid = grid_labels(panel(state, 0, ("card", str(other))))
     assert other_grid[0] == ("9 ⚡2", False) and other_grid[-1] == ("1", True)
@@ -70,10 +81,9 @@ def test_a_bonus_is_chosen_in_the_same_panel(cards: CardMaker) -> None:
     state = rig([[(card, crossed(0, 1))], [(card, 0)]], number=3)
     state, _ = GAME.apply(state, 0, Cross(card=card, box=2))
     screen = panel(state, 0)
-    assert "**Bonus: cross a 5**" in screen.content
     assert [label for label, off in grid_labels(screen) if not off] == ["5"]
-    last = screen.rows[-1]
-    assert isinstance(last, tuple) and [b.label for b in last] == ["Decline the bonus"]
+    [(asked, label)] = beside(screen)
+    assert "**Bonus: cross a 5**" in asked and label == "Decline the bonus"
 
 
 def test_two_bonuses_ask_for_their_order(cards: CardMaker) -> None:
@@ -82,7 +92,7 @@ def test_two_bonuses_ask_for_their_order(cards: CardMaker) -> None:
     state = rig([[(card, all_but(8)), (other, 0)], [(other, 0)]], number=9)
     state, _ = GAME.apply(state, 0, Cross(card=card, box=8))
     screen = panel(state, 0)
-    assert "two bonuses" in screen.content
+    assert "two bonuses" in words(screen)
     (row,) = screen.rows
     assert isinstance(row, tuple)
     assert [b.label for b in row] == ["First a 7, then any box (?)", "First any box (?), then a 7"]
@@ -95,28 +105,30 @@ def test_the_table_shows_who_has_acted_not_what(cards: CardMaker) -> None:
     state, _ = GAME.apply(state, 0, Cross(card=card, box=3))  # the 4, for 1 lightning
     after = ADAPTER.table(context(GAME, state, None))
     assert before.pictures[0].data != after.pictures[0].data  # the tick on the badge
-    text = after.embed_text or ""
-    assert "✅" in text.splitlines()[2] and "⬜" in text.splitlines()[3]
-    assert "The number is **5** (reveal 1 of 9)" in text
-    lines = [line for line in text.splitlines() if "⚡ 4 · 🌙 0" in line]
-    assert len(lines) == 2  # the lightning Ana spent shows only once the reveal resolves
-    row = after.rows[0]
-    assert isinstance(row, tuple) and isinstance(row[0], Button)
-    assert row[0].label == "My cards"
+    lines = words(after).splitlines()
+    assert lines[0] == "Super Mega Lucky Box: round 1 of 4"
+    assert lines[1].startswith("The number is **5** (reveal 1 of 9)")
+    assert lines[3].startswith("✅ Pl **Player 1") and lines[4].startswith("⬜ Pa **Player 2")
+    counted = [line for line in lines if " · ⚡4 🌙0 ⭐0 🏁0 🃏1" in line]
+    assert len(counted) == 2  # the lightning Ana spent shows only once the reveal resolves
+    # The My cards button beside what everyone is to do now.
+    [status] = [b for b in after.blocks if isinstance(b, Section)]
+    assert status.texts[0] == lines[1]
+    assert [c.label for c in controls(after) if isinstance(c, Button)] == ["My cards"]
 
 
 def test_the_tables_legend_explains_only_the_marks_its_lines_show(cards: CardMaker) -> None:
     card = cards("123456789")
     state = rig([[(card, 0)], [(card, 0)]], number=5)
-    legend = (ADAPTER.table(context(GAME, state, None)).embed_text or "").splitlines()[-1]
-    assert legend.startswith("⬜ still acting · ⚡ lightning")  # nobody has acted yet
+    legend = words(ADAPTER.table(context(GAME, state, None))).splitlines()[-1]
+    assert legend.startswith("-# ⬜ still acting · ⚡ lightning")  # nobody has acted yet
     state, _ = GAME.apply(state, 0, Cross(card=card, box=3))
-    legend = (ADAPTER.table(context(GAME, state, None)).embed_text or "").splitlines()[-1]
-    assert legend.startswith("✅ done · ⬜ still acting · ⚡ lightning")
+    legend = words(ADAPTER.table(context(GAME, state, None))).splitlines()[-1]
+    assert legend.startswith("-# ✅ done · ⬜ still acting · ⚡ lightning")
     for end in _states_to_the_end(2, 5)[-1:]:
         assert end.stage == "over"
-        text = ADAPTER.table(context(GAME, end, None)).embed_text or ""
-        assert text.splitlines()[-1] == english("luckybox.ui.legend_counts")
+        text = words(ADAPTER.table(context(GAME, end, None)))
+        assert text.splitlines()[-1] == "-# " + english("luckybox.ui.legend_counts")
 
 
 def test_pictures_fit_discord(cards: CardMaker) -> None:

@@ -6,9 +6,11 @@ events (a reminder from the reader's own view)."""
 from __future__ import annotations
 
 from bot.discord.adapters.base import Happened
+from bot.discord.adapters.lama.table import tally
 from bot.discord.adapters.lama.words import Ctx, card, event
 from bot.discord.adapters.pictures import picture
-from bot.discord.ui import Picture, Screen
+from bot.discord.adapters.shapes import player_line, ranking, small, status, text
+from bot.discord.ui import Block, Picture, Screen, Separator
 from games.engine import Event, Result
 from games.lama.cards import SPECIALS
 from games.lama.pictures import render_results
@@ -59,8 +61,8 @@ def reminder(ctx: Ctx) -> Screen | None:
     at = ctx.deadline_at
     if at is None:
         return None  # only a timed look reminds
-    text = ctx.say("lama.ui.reminder_peek", channel=ctx.channel_id, when=ctx.when(at))
-    return Screen(content=text, rows=((ctx.panel_button(),),))
+    said = ctx.say("lama.ui.reminder_peek", channel=ctx.channel_id, when=ctx.when(at))
+    return Screen(blocks=(status(ctx, said),))
 
 
 def ends_round(happened: Happened) -> bool:
@@ -100,59 +102,77 @@ def round_over(ctx: Ctx, scored: Event, public: list[Event]) -> str:
 
 
 def round_results(ctx: Ctx, happened: Happened) -> Screen:
-    """After a round (not the last): its layouts and scores, the standings, and who
-    deals the new round. Nobody is pinged: the host's notice lists whom the look at two
-    cards waits for."""
-    lines = _round_lines(ctx)
-    lines += [event(ctx, e) for e in happened.public if e.key == "lama.new_round"]
+    """After a round (not the last): a card of each player's score in it and so far,
+    who deals the new round (with the "My cards" button beside it: the look at two
+    cards comes next), then the picture of the round's layouts. Nobody is pinged: the
+    host's notice lists whom the look at two cards waits for."""
+    report = ctx.view.last_round
+    assert report is not None
+    news = text(*(event(ctx, e) for e in happened.public if e.key == "lama.new_round"))
+    blocks: list[Block] = [_round_text(ctx, standings=True)]
+    if news:
+        blocks.append(status(ctx, news))
     return Screen(
-        content="\n".join(lines),
+        embed_title=ctx.say("lama.ui.round_title", round=report.round),
+        blocks=tuple(blocks),
         pictures=(_round_picture(ctx),),
-        rows=((ctx.panel_button(),),),
+        rows=() if news else ((ctx.panel_button(),),),
     )
 
 
 def final_results(ctx: Ctx, result: Result) -> Screen:
-    """The game's end: the winner, the final ranking and the last round's picture."""
+    """The game's end: the winner as the heading, the final ranking, then the last
+    round's scores and its picture."""
     rule = "lama.ui.rule_points" if result.lower_is_better else "lama.ui.rule_lamas"
     unit = "lama.ui.score_points" if result.lower_is_better else "lama.ui.score_lamas"
-    lines = [
-        ctx.say("table.won", names=ctx.joined(result.winners), count=len(result.winners)),
-        ctx.say("lama.ui.final_title", rule=ctx.say(rule)),
+    ranked = [
+        (seat, result.scores[seat], ctx.say(unit, count=result.scores[seat]))
+        for seat in result.ranking()
     ]
-    for rank, seat in enumerate(result.ranking(), start=1):
-        score = ctx.say(unit, count=result.scores[seat])
-        lines.append(ctx.say("lama.ui.final_line", rank=rank, seat=seat, score=score))
+    lines = [ctx.say("lama.ui.final_title", rule=ctx.say(rule)), *ranking(ctx, ranked)]
+    blocks: tuple[Block, ...] = ()
     pictures: tuple[Picture, ...] = ()
-    if ctx.view.last_round is not None:
-        lines += ["", *_round_lines(ctx, standings=False)]
+    report = ctx.view.last_round
+    if report is not None:
+        heading = ctx.say("lama.ui.round_title", round=report.round)
+        blocks = (Separator(), text(f"**{heading}**", _round_text(ctx, standings=False)))
         pictures = (_round_picture(ctx),)
-    return Screen(content="\n".join(lines), pictures=pictures, mentions=ctx.user_ids)
+    return Screen(
+        embed_title=ctx.say(
+            "table.won", names=ctx.joined(result.winners), count=len(result.winners)
+        ),
+        embed_text=text(*lines),
+        blocks=blocks,
+        pictures=pictures,
+        mentions=ctx.user_ids,
+    )
 
 
-def _round_lines(ctx: Ctx, *, standings: bool = True) -> list[str]:
+def _round_text(ctx: Ctx, *, standings: bool) -> str:
+    """One line per player: their score this round and (`standings`) so far; who had
+    the lowest, who ended the round, and what the picture's marks mean."""
     view = ctx.view
     report = view.last_round
     assert report is not None
-    scores = ", ".join(f"{ctx.name(seat)} {r.total}" for seat, r in enumerate(report.seats))
+    lines = []
+    for seat, scored in enumerate(report.seats):
+        this_round = ctx.say("lama.ui.round_score", count=scored.total)
+        so_far = ""
+        if standings and view.variant == "lamas":
+            so_far = tally(ctx, seat)
+        elif standings:
+            so_far = ctx.say("lama.ui.total_points", count=view.totals[seat])
+        lines.append(player_line(ctx, seat, this_round, so_far))
     low = "lama.ui.round_lama" if view.variant == "lamas" else "lama.ui.round_low"
-    lines = [
-        ctx.say("lama.ui.round_title", round=report.round),
-        ctx.say("lama.ui.round_scores", scores=scores),
+    lines += [
         ctx.say(low, names=ctx.joined(report.winners)),
         ctx.say("lama.ui.round_ender", seat=report.ender),
-        *legend(ctx),
     ]
-    if not standings:
-        return lines
-    seats = range(view.seats)
-    if view.variant == "lamas":
-        tally = ", ".join(f"{ctx.name(s)} {view.lamas[s]}" for s in seats)
-        key, extra = "lama.ui.standing_lamas", {"target": view.target}
-    else:
-        tally = ", ".join(f"{ctx.name(s)} {view.totals[s]}" for s in seats)
-        key, extra = "lama.ui.standing_points", {"round": report.round}
-    return [*lines, ctx.say(key, standings=tally, **extra)]
+    if standings and view.variant == "lamas":
+        lines.append(small(ctx.say("lama.ui.goal_lamas", count=view.target)))
+    elif standings:
+        lines.append(small(ctx.say("lama.ui.rounds_left", round=report.round)))
+    return text(*lines, small(*legend(ctx)))
 
 
 def legend(ctx: Ctx) -> list[str]:

@@ -1,50 +1,56 @@
 """A player's private "My cards" panel, built from their own view and legal actions.
 
-The layout is always shown as a 3x3 grid of buttons, each standing for putting the
-held card there (`Exchange`): pressable only when that is legal. Below it: a select
-of two positions to look at (`Peek`), or buttons to draw or take the top discard
-(or, in a final turn, to pass), to give a special card away, or to discard a drawn card.
+A card: what the player can do now in words, what they know, the picture of their
+cards, then each other choice with its button beside the words it acts on (the draw
+pile with Draw, the discard pile with Take, each other player with Give, the held card
+with Discard, the final turn with Pass). Last, the layout as a 3x3 grid of buttons,
+each standing for putting the held card there (`Exchange`): pressable only when that
+is legal; or, at the look at two cards, a select of the two positions (`Peek`).
 """
 
 from __future__ import annotations
 
 from functools import partial
 
-from bot.discord.adapters.lama.words import Ctx, card, short, specials
+from bot.discord.adapters.lama.table import seat_line
+from bot.discord.adapters.lama.words import Ctx, card, cards, short, specials
 from bot.discord.adapters.pictures import Kept
-from bot.discord.ui import Button, Option, Picture, Row, Screen, Select, Style
+from bot.discord.adapters.shapes import beside, small, text
+from bot.discord.ui import Block, Button, Gallery, Option, Picture, Row, Screen, Select, Style
 from games.lama.cards import SPECIALS, points
 from games.lama.models import Discard, Draw, Exchange, Give, Pass, Peek, TakeDiscard
 from games.lama.pictures import panel_key, render_panel
 
 SEEN_MARK = "👁"
+PICTURE = "lama-my-cards.png"
 
 
 def panel_screen(ctx: Ctx) -> Screen:
     view = ctx.view
     if view.step == "over":
         return final_screen(ctx)
-    me = _me(ctx)
-    lines = [
-        ctx.say("lama.ui.panel_title", round=view.round, letter=ctx.letter(me), seat=me),
-        *instructions(ctx),
-        *facts(ctx),
-    ]
     when = ctx.countdown()
-    if when and ctx.legal:
-        lines.append(ctx.say("lama.ui.your_deadline", when=when))
+    deadline = ctx.say("lama.ui.your_deadline", when=when) if when and ctx.legal else ""
+    blocks: list[Block] = [*facts(ctx), Gallery((PICTURE,)), *choices(ctx)]
     return Screen(
-        content="\n".join(lines),
+        embed_title=title(ctx),
+        embed_text=text(*instructions(ctx), deadline),
+        blocks=tuple(blocks),
         pictures=(_cards(ctx),),
         rows=controls(ctx),
     )
+
+
+def title(ctx: Ctx) -> str:
+    me = _me(ctx)
+    return ctx.say("lama.ui.panel_title", round=ctx.view.round, letter=ctx.letter(me), seat=me)
 
 
 def final_screen(ctx: Ctx) -> Screen:
     """After the game: the player's last layout as the end revealed it, what it counted
     and their final score; nothing to press."""
     view, me = ctx.view, _me(ctx)
-    lines = [ctx.say("lama.ui.panel_title", round=view.round, letter=ctx.letter(me), seat=me)]
+    lines = []
     if view.variant == "lamas":
         score = ctx.say("lama.ui.score_lamas", count=view.lamas[me])
     else:
@@ -56,9 +62,9 @@ def final_screen(ctx: Ctx) -> Screen:
         counted = ctx.say("lama.ui.score_points", count=report.seats[me].total)
         lines.append(ctx.say("lama.ui.panel_over", counted=counted, score=score))
     if view.received[me]:
-        cards, total = specials(ctx, view.received[me])
-        lines.append(ctx.say("lama.ui.received", cards=cards, sum=total))
-    return Screen(content="\n".join(lines), pictures=(_cards(ctx),))
+        received, total = specials(ctx, view.received[me])
+        lines.append(ctx.say("lama.ui.received", cards=received, sum=total))
+    return Screen(embed_title=title(ctx), embed_text=text(*lines), pictures=(_cards(ctx),))
 
 
 _panels = Kept(256)
@@ -67,7 +73,7 @@ _panels = Kept(256)
 def _cards(ctx: Ctx) -> Picture:
     """The seat's own cards; kept, since other seats' moves do not change them."""
     args = (ctx.view, ctx.say, ctx.names, ctx.letters)
-    return _panels.picture(panel_key(*args), "lama-my-cards.png", partial(render_panel, *args))
+    return _panels.picture(panel_key(*args), PICTURE, partial(render_panel, *args))
 
 
 def _me(ctx: Ctx) -> int:
@@ -102,9 +108,10 @@ def instructions(ctx: Ctx) -> list[str]:
 
 
 def facts(ctx: Ctx) -> list[str]:
-    """The seen cards and the special cards received, in words."""
+    """The seen cards and the special cards received, in words; what the grid's marks
+    mean, in small print."""
     view, me = ctx.view, _me(ctx)
-    lines = []
+    lines: list[str] = []
     if view.known:
         seen = ", ".join(
             ctx.say(
@@ -117,25 +124,50 @@ def facts(ctx: Ctx) -> list[str]:
         )
         lines.append(ctx.say("lama.ui.seen", cards=seen))
     if view.received[me]:
-        cards, total = specials(ctx, view.received[me])
-        lines.append(ctx.say("lama.ui.received", cards=cards, sum=total))
+        received, total = specials(ctx, view.received[me])
+        lines.append(ctx.say("lama.ui.received", cards=received, sum=total))
+    said = [text(*lines)] if lines else []
     if view.step != "peek" or me not in view.to_peek:
-        lines.append(ctx.say("lama.ui.legend"))
-    return lines
+        said.append(small(ctx.say("lama.ui.legend")))
+    return said
 
 
 # -- controls -------------------------------------------------------------------------------
 
 
 def controls(ctx: Ctx) -> tuple[Row, ...]:
-    """The grid, then the row of this step's other legal actions (nothing else)."""
+    """The grid (the other choices are `choices`), or the select of two cards to look at."""
     if any(isinstance(action, Peek) for action in ctx.legal):
         return (peek_select(ctx),)
-    rows: list[Row] = grid(ctx)
-    buttons = [button(ctx, action) for action in ctx.legal if not isinstance(action, Exchange)]
-    if buttons:
-        rows.append(tuple(buttons))
-    return tuple(rows)
+    return tuple(grid(ctx))
+
+
+def choices(ctx: Ctx) -> list[Block]:
+    """This step's legal actions but the grid's, each beside the words it acts on."""
+    return [
+        beside(about(ctx, action), button(ctx, action))
+        for action in ctx.legal
+        if isinstance(action, Draw | TakeDiscard | Discard | Give | Pass)
+    ]
+
+
+def about(ctx: Ctx, action: Draw | TakeDiscard | Discard | Give | Pass) -> str:
+    """What a choice acts on: the draw pile, the discard pile, the held card, the other
+    player, the final turn."""
+    view = ctx.view
+    match action:
+        case Draw():
+            return ctx.say("lama.ui.draw_pile", draw=cards(ctx, view.draw_count))
+        case TakeDiscard():
+            assert view.discard_top is not None
+            return ctx.say("lama.ui.discard_pile", card=card(ctx, view.discard_top))
+        case Discard():
+            assert view.held is not None
+            return ctx.say("lama.ui.discard_held", card=card(ctx, view.held))
+        case Give(to_seat=seat):
+            return seat_line(ctx, seat)
+        case Pass():
+            return ctx.say("lama.ui.pass_line")
 
 
 def button(ctx: Ctx, action: Draw | TakeDiscard | Discard | Give | Pass) -> Button:

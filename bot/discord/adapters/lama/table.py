@@ -1,9 +1,14 @@
-"""The public table message: built from the public view only."""
+"""The public table message: built from the public view only.
+
+On a phone it reads from the top: the round and the goal, whose turn it is (with the
+"My cards" button beside it), the piles, one line per player, then the picture of
+everyone's cards."""
 
 from __future__ import annotations
 
 from bot.discord.adapters.lama.words import Ctx, card, cards, specials
 from bot.discord.adapters.pictures import picture
+from bot.discord.adapters.shapes import TURN, player_line, small, status, text
 from bot.discord.ui import Screen
 from games.lama.cards import SPECIALS
 from games.lama.pictures import render_table
@@ -11,19 +16,20 @@ from games.lama.pictures import render_table
 
 def table_screen(ctx: Ctx) -> Screen:
     view = ctx.view
-    lines = [goal(ctx), status(ctx)]
-    if view.final_turns and view.ender is not None:
-        lines.append(ctx.say("lama.ui.status_final", seat=view.ender))
     when = ctx.countdown()
-    if when and view.step != "over":
-        lines.append(ctx.say("lama.ui.deadline", when=when))
-    lines.append(piles(ctx))
-    lines += [seat_line(ctx, seat) for seat in range(view.seats)]
+    final = ""
+    if view.final_turns and view.ender is not None:
+        final = ctx.say("lama.ui.status_final", seat=view.ender)
+    deadline = ctx.say("lama.ui.deadline", when=when) if when and view.step != "over" else ""
+    seats = [seat_line(ctx, seat) for seat in range(view.seats)]
     return Screen(
         embed_title=ctx.say("lama.ui.title", round=view.round),
-        embed_text="\n".join(lines),
+        embed_text=small(goal(ctx)),
+        blocks=(
+            status(ctx, text(situation(ctx), final)),  # at the end: each player's last cards
+            text(deadline, piles(ctx), *seats),
+        ),
         pictures=(picture("lama-table.png", render_table(view, ctx.say, ctx.names, ctx.letters)),),
-        rows=((ctx.panel_button(),),),  # at the end: each player's last cards
     )
 
 
@@ -33,7 +39,7 @@ def goal(ctx: Ctx) -> str:
     return ctx.say("lama.ui.goal_points")
 
 
-def status(ctx: Ctx) -> str:
+def situation(ctx: Ctx) -> str:
     """Whose turn it is and what they are doing (never what they drew)."""
     view = ctx.view
     if view.step == "over":
@@ -60,24 +66,31 @@ def piles(ctx: Ctx) -> str:
     return ctx.say("lama.ui.piles", top=top, discard=discard, draw=draw)
 
 
+def tally(ctx: Ctx, seat: int) -> str:
+    """A player's score so far: Lamas won, or points."""
+    view = ctx.view
+    if view.variant == "lamas":
+        return ctx.say("lama.ui.tally_lamas", lamas=view.lamas[seat], target=view.target)
+    return ctx.say("lama.ui.tally_points", count=view.totals[seat])
+
+
 def seat_line(ctx: Ctx, seat: int) -> str:
+    """'▸ A **Ana** · 3 of 9 face up · 1 of 3 Lamas · deals' (▸: whose turn it is)."""
     view = ctx.view
     up = sum(kind is not None for kind in view.layouts[seat])
     received = ""
     if view.received[seat]:
         names, total = specials(ctx, view.received[seat])
         received = ctx.say("lama.ui.seat_received", cards=names, sum=total)
-    if view.variant == "lamas":
-        tally = ctx.say("lama.ui.tally_lamas", lamas=view.lamas[seat], target=view.target)
-    else:
-        tally = ctx.say("lama.ui.tally_points", count=view.totals[seat])
     dealer = ctx.say("lama.ui.seat_dealer") if seat == view.dealer and view.step != "over" else ""
-    return ctx.say(
-        "lama.ui.seat_line",
-        letter=ctx.letter(seat),
-        seat=seat,
-        up=up,
-        received=received,
-        tally=tally,
-        dealer=dealer,
+    waited = view.step in ("peek",) and seat in view.to_peek
+    turn = view.step not in ("peek", "over") and seat == view.to_act
+    return player_line(
+        ctx,
+        seat,
+        ctx.say("lama.ui.seat_up", up=up),
+        received,
+        tally(ctx, seat),
+        dealer,
+        mark=TURN if turn or waited else "",
     )

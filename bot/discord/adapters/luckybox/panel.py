@@ -1,13 +1,14 @@
-"""A player's private "My cards" panel, from their own view and legal actions.
+"""A player's private "My cards" panel, from their own view and legal actions: a card
+of what to do now, the picture of the cards, then the controls.
 
 - Keeping 3 of 5 at the start: one select of the five cards (pick three).
-- Taking 1 of 3 before rounds 2-4: a button per card.
-- A reveal: a select for the card (when the player holds more than one; a panel step,
-  nothing is played), that card's 3x3 as three rows of buttons (digit and lightning
-  cost, e.g. "5 ⚡2"; boxes out of reach disabled), and a row with Pass. A bonus
-  is chosen the same way: a number bonus enables the boxes of that digit, a ? every
-  open box, with Decline instead of Pass; two bonuses from one crossing first ask
-  for their order. At most 5 rows: select, grid, one row of buttons.
+- Taking 1 of 3 before rounds 2-4: each card's bonuses in words, its Take button beside.
+- A reveal: what the number asks, with Pass beside it; a select for the card (when the
+  player holds more than one; a panel step, nothing is played) and that card's 3x3 as
+  three rows of buttons (digit and lightning cost, e.g. "5 ⚡2"; boxes out of reach
+  disabled). A bonus is chosen the same way: a number bonus enables the boxes of that
+  digit, a ? every open box, with Decline beside it instead of Pass; two bonuses from
+  one crossing first ask for their order. At most 4 rows: select and grid.
 """
 
 from __future__ import annotations
@@ -16,13 +17,15 @@ from functools import partial
 
 from bot.discord.adapters.luckybox.words import Ctx, bonus, mine
 from bot.discord.adapters.pictures import Kept
-from bot.discord.ui import Button, Option, Picture, Row, Screen, Select, Style
+from bot.discord.adapters.shapes import beside, small, text
+from bot.discord.ui import Block, Button, Gallery, Option, Picture, Row, Screen, Select, Style
 from games.luckybox.board import cost
 from games.luckybox.models import Bonus, Cross, Decline, Keep, Order, Pass, Take
 from games.luckybox.pictures import render_cards
 from games.luckybox.views import CardView
 
 CARD_STEP = "card"
+PICTURE = "luckybox-cards.png"
 
 
 _card_pictures = Kept(256)
@@ -33,42 +36,45 @@ def _cards(ctx: Ctx, shown: list[CardView], title: str, chosen: list[int]) -> Pi
     cards = tuple(card.model_dump_json() for card in shown)
     key = (cards, title, tuple(chosen), ctx.say("luckybox.picture.offers"))
     draw = partial(render_cards, shown, ctx.say, title, chosen)
-    return _card_pictures.picture(key, "luckybox-cards.png", draw)
+    return _card_pictures.picture(key, PICTURE, draw)
 
 
 def panel_screen(ctx: Ctx, step: tuple[str, ...] = ()) -> Screen:
     view, me = ctx.view, mine(ctx)
-    lines = [
-        ctx.say(
-            "luckybox.ui.panel_title",
-            round=view.round,
-            rounds=view.rounds,
-            letter=ctx.letter(me.seat),
-            seat=me.seat,
-        )
-    ]
-    rows: tuple[Row, ...] = ()
     title = ctx.plain("luckybox.picture.your_cards", letter=ctx.letter(me.seat), seat=me.seat)
     shown: list[CardView] = me.board.cards
     chosen: list[int] = []
+    first: Block = ""  # what to do now (with Pass or Decline beside it)
+    after: list[Block] = []  # after the picture: the cards to take
+    lines: list[str] = []
+    rows: tuple[Row, ...] = ()
     if view.stage == "over":
-        lines.append(final_line(ctx))
+        first = final_line(ctx)
     elif view.stage in ("keep", "choose"):
         shown, chosen = me.offers, me.picks
         title = ctx.say("luckybox.picture.offers")
-        lines.append(choice_line(ctx))
+        first = choice_line(ctx)
+        after = take_sections(ctx)
         rows = choice_rows(ctx)
     else:
-        lines.append(counts_line(ctx))
-        lines.append(reveal_line(ctx))
+        first = reveal_block(ctx)
+        lines.append(small(counts_line(ctx)))
         rows = reveal_rows(ctx, step)
         framed = shown_card(ctx, step) if ctx.legal else None
         chosen = [framed.card] if framed is not None else []
     when = ctx.countdown()
     if when and ctx.legal:
-        lines.append(ctx.say("luckybox.ui.your_deadline", when=when))
+        lines.insert(0, ctx.say("luckybox.ui.your_deadline", when=when))
+    blocks = [first, text(*lines), Gallery((PICTURE,)), *after]
     return Screen(
-        content="\n".join(lines),
+        embed_title=ctx.say(
+            "luckybox.ui.panel_title",
+            round=view.round,
+            rounds=view.rounds,
+            letter=ctx.letter(me.seat),
+            seat=me.seat,
+        ),
+        blocks=tuple(block for block in blocks if block),
         pictures=(_cards(ctx, shown, title, chosen),),
         rows=rows,
     )
@@ -125,13 +131,21 @@ def choice_rows(ctx: Ctx) -> tuple[Row, ...]:
             max_values=3,
         )
         return (select,)
-    takes = [a for a in ctx.legal if isinstance(a, Take)]
-    if not takes:
-        return ()
-    buttons = tuple(
-        Button(ctx.say("luckybox.ui.take", number=a.card + 1), ctx.act(a), "primary") for a in takes
-    )
-    return (buttons,)
+    return ()  # taking 1 of 3: `take_sections`
+
+
+def take_sections(ctx: Ctx) -> list[Block]:
+    """Each card on offer (1 of 3 before a round): its bonuses, its Take button beside."""
+    offers = {card.card: card for card in mine(ctx).offers}
+    sections: list[Block] = []
+    for action in ctx.legal:
+        if not isinstance(action, Take):
+            continue
+        option = _card_option(ctx, offers[action.card])
+        words = text(f"**{option.label}**", small(option.description))
+        label = ctx.say("luckybox.ui.take", number=action.card + 1)
+        sections.append(beside(words, Button(label, ctx.act(action), "primary")))
+    return sections
 
 
 # -- a reveal -----------------------------------------------------------------------------------
@@ -213,18 +227,17 @@ def reveal_rows(ctx: Ctx, step: tuple[str, ...]) -> tuple[Row, ...]:
         if len(me.board.cards) > 1:
             rows.append(card_select(ctx, card))
         rows += grid(ctx, card)
-    extra = [a for a in ctx.legal if isinstance(a, Pass | Decline)]
-    others = tuple(
-        Button(
-            ctx.say("luckybox.ui.pass" if isinstance(a, Pass) else "luckybox.ui.decline"),
-            ctx.act(a),
-            "secondary",
-        )
-        for a in extra
-    )
-    if others:
-        rows.append(others)
     return tuple(rows)
+
+
+def reveal_block(ctx: Ctx) -> Block:
+    """What the reveal asks of the player, with Pass (or Decline, for a bonus) beside."""
+    line = reveal_line(ctx)
+    for action in ctx.legal:
+        if isinstance(action, Pass | Decline):
+            key = "luckybox.ui.pass" if isinstance(action, Pass) else "luckybox.ui.decline"
+            return beside(line, Button(ctx.say(key), ctx.act(action), "secondary"))
+    return line
 
 
 def card_select(ctx: Ctx, shown: CardView) -> Select:

@@ -1,11 +1,16 @@
 """The public side: the table message, the turn notices' step, announcements and the
 final results. Built from the public view only: nobody's crossing in a reveal shows
-before the reveal resolves, only that they have acted (✓)."""
+before the reveal resolves, only that they have acted (✅).
+
+The table reads from the top: the round, what everyone is to do now (with the "My
+cards" button beside it), one line per player with their mark (done, still acting)
+and counts, what the marks mean in small print, then the picture of their cards."""
 
 from __future__ import annotations
 
 from bot.discord.adapters.base import Happened
 from bot.discord.adapters.luckybox.words import Ctx, table_picture
+from bot.discord.adapters.shapes import player_line, ranking, small, status, text
 from bot.discord.ui import Screen
 from games.engine import Result
 
@@ -15,24 +20,24 @@ TOLD = ("luckybox.round_begins", "luckybox.completed", "luckybox.stars", "luckyb
 
 def table_screen(ctx: Ctx) -> Screen:
     view = ctx.view
-    lines = [status(ctx)]
     when = ctx.countdown()
-    if when and view.stage != "over":
-        lines.append(ctx.say("luckybox.ui.deadline", when=when))
+    deadline = ctx.say("luckybox.ui.deadline", when=when) if when and view.stage != "over" else ""
+    revealed = ""
     if view.stage == "reveal" and len(view.revealed) > 1:
         numbers = ", ".join(str(n) for n in view.revealed[:-1])
-        lines.append(ctx.say("luckybox.ui.revealed", numbers=numbers))
-    lines += [seat_line(ctx, seat) for seat in range(view.seats)]
-    lines.append(legend(ctx))
+        revealed = small(ctx.say("luckybox.ui.revealed", numbers=numbers))
+    seats = [seat_line(ctx, seat) for seat in range(view.seats)]
     return Screen(
         embed_title=ctx.say("luckybox.ui.title", round=view.round, rounds=view.rounds),
-        embed_text="\n".join(lines),
+        blocks=(
+            status(ctx, situation(ctx)),  # at the end: each player's last cards
+            text(deadline, revealed, *seats, small(legend(ctx))),
+        ),
         pictures=(table_picture(ctx),),
-        rows=((ctx.panel_button(),),),  # at the end: each player's last cards
     )
 
 
-def status(ctx: Ctx) -> str:
+def situation(ctx: Ctx) -> str:
     view = ctx.view
     if view.stage == "reveal":
         return ctx.say(
@@ -72,19 +77,18 @@ def legend(ctx: Ctx) -> str:
 
 
 def seat_line(ctx: Ctx, seat: int) -> str:
+    """'✅ A **Ana** · ⚡4 🌙0 ⭐1 🏁0 🃏3'."""
     view = ctx.view
     board = view.boards[seat]
-    return ctx.say(
-        "luckybox.ui.seat_line",
-        tick=tick(ctx, seat),
-        letter=ctx.letter(seat),
-        seat=seat,
+    counts = ctx.say(
+        "luckybox.ui.seat_counts",
         lightning=board.lightning,
         moons=board.moons,
         stars=board.stars[view.round - 1],
         completed=len(board.completed),
         cards=len(board.cards),
     )
+    return player_line(ctx, seat, counts, mark=tick(ctx, seat) + " ")
 
 
 def turn_step(ctx: Ctx) -> str | None:
@@ -113,29 +117,28 @@ def announcement(ctx: Ctx, happened: Happened) -> Screen | None:
 
 
 def results(ctx: Ctx, result: Result) -> Screen:
-    """The end: winners (and the tie-break when it decided), each player's breakdown,
-    and the scoreboard picture with every player's cards."""
+    """The end: the winners as the heading (and the tie-break when it decided), the
+    ranking with each player's breakdown in small print under their line, a solo
+    game's best, then the scoreboard picture with every player's cards."""
     view = ctx.view
-    lines = [ctx.say("table.won", names=ctx.joined(result.winners), count=len(result.winners))]
-    if view.tiebreak:
-        lines.append(ctx.say("luckybox.ui.tiebreak"))
     scores = view.scores or []
-    for rank, seat in enumerate(result.ranking(), start=1):
+    lines = [small(ctx.say("luckybox.ui.tiebreak")) if view.tiebreak else ""]
+    ranked = [
+        (seat, scores[seat].total, ctx.say("luckybox.ui.final_points", count=scores[seat].total))
+        for seat in result.ranking()
+    ]
+    for (seat, _, _), line in zip(ranked, ranking(ctx, ranked), strict=True):
         score = scores[seat]
-        lines.append(
-            ctx.say(
-                "luckybox.ui.final_line",
-                rank=rank,
-                seat=seat,
-                total=score.total,
-                cards=score.cards,
-                stars=score.stars,
-                moons=f"{score.moons:+d}",
-                moon_count=score.moon_count,
-                boxes=score.boxes,
-                lightning=score.lightning,
-            )
+        detail = ctx.say(
+            "luckybox.ui.final_detail",
+            cards=score.cards,
+            stars=score.stars,
+            moons=f"{score.moons:+d}",
+            moon_count=score.moon_count,
+            boxes=score.boxes,
+            lightning=score.lightning,
         )
+        lines += [line, small(detail)]
     if view.seats == 1:
         total = scores[0].total if scores else 0
         lines.append(ctx.say("luckybox.ui.solo", count=total))
@@ -147,7 +150,10 @@ def results(ctx: Ctx, result: Result) -> Screen:
         else:
             lines.append(ctx.say("luckybox.ui.solo_best", count=best))
     return Screen(
-        content="\n".join(lines),
+        embed_title=ctx.say(
+            "table.won", names=ctx.joined(result.winners), count=len(result.winners)
+        ),
+        embed_text=text(*lines),
         pictures=(table_picture(ctx, "luckybox-scores.png"),),
         mentions=ctx.user_ids,
     )

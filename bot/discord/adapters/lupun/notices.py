@@ -8,7 +8,8 @@ from __future__ import annotations
 from bot.discord.adapters.base import Happened
 from bot.discord.adapters.lupun.words import Ctx, task_text, tile, tiles
 from bot.discord.adapters.pictures import picture
-from bot.discord.ui import Picture, Screen
+from bot.discord.adapters.shapes import facts, player_line, ranking, small, status, text
+from bot.discord.ui import Block, Picture, Screen, Separator
 from games.engine import Event, Result
 from games.lupun.cards import task
 from games.lupun.pictures import render_board
@@ -67,43 +68,49 @@ def ends_round(happened: Happened) -> bool:
 
 
 def round_results(ctx: Ctx, happened: Happened | None = None) -> Screen:
-    """A round's end (not the game's): every task, solved or not, the joker values,
-    the standings, and what comes next (with the next round's draws)."""
+    """A round's end (not the game's): every task, solved or not, and the joker values,
+    player by player; the standings; what comes next (with the next round's draws and
+    the "My tasks" button beside it), then the board."""
     view = ctx.view
-    lines = [*_report_lines(ctx), "", _standings(ctx)]
+    news = []
     if view.stage == "turn":
-        lines.append(ctx.say("lupun.ui.turning_next"))
+        news.append(ctx.say("lupun.ui.turning_next"))
     elif view.stage in ("keep", "place"):
-        lines.append(ctx.say("lupun.ui.next_round", round=view.round, seat=view.first))
+        news.append(ctx.say("lupun.ui.next_round", round=view.round, seat=view.first))
     if happened is not None:
-        lines += [event(ctx, e) for e in happened.public if e.key in AFTER_RESULTS]
+        news += [event(ctx, e) for e in happened.public if e.key in AFTER_RESULTS]
+    blocks: list[Block] = [*_report(ctx), Separator(), _standings(ctx)]
+    if news:
+        blocks.append(status(ctx, text(*news)))
     return Screen(
         embed_title=_round_title(ctx),
-        embed_text="\n".join(lines),
+        blocks=tuple(blocks),
         pictures=(_round_picture(ctx),),
-        rows=((ctx.panel_button(),),),
+        rows=() if news else ((ctx.panel_button(),),),
     )
 
 
 def final_results(ctx: Ctx, result: Result) -> Screen:
-    """The winner, the reason and the final standings; when the game ended at a
-    round's scoring (a win card, the last round), that round's results too."""
+    """The winner as the heading, the reason and the final standings; when the game
+    ended at a round's scoring (a win card, the last round), that round's results and
+    its board too."""
     view = ctx.view
-    lines = [ctx.say("table.won", names=ctx.joined(result.winners), count=len(result.winners))]
-    lines.append(_reason(ctx))
-    lines.append(ctx.say("lupun.ui.final_title"))
-    for rank, seat in enumerate(result.ranking(), start=1):
+    ranked = []
+    for seat in result.ranking():
         score = ctx.say("lupun.ui.points", count=result.scores[seat])
+        turned = ""
         if view.goal == "tiles":
-            score += ctx.say("lupun.ui.seat_turned", tiles=tiles(ctx, view.turned[seat]))
-        lines.append(ctx.say("lupun.ui.final_line", rank=rank, seat=seat, score=score))
+            turned = ctx.say("lupun.ui.seat_turned", tiles=tiles(ctx, view.turned[seat]))
+        ranked.append((seat, result.scores[seat], facts(score, turned)))
+    lines = [small(_reason(ctx)), ctx.say("lupun.ui.final_title"), *ranking(ctx, ranked)]
+    won = ctx.say("table.won", names=ctx.joined(result.winners), count=len(result.winners))
     ended_at_scoring = view.reason in ("win_card", "points")
     if view.last_round is None or not ended_at_scoring:
-        return Screen(content="\n".join(lines), mentions=ctx.user_ids)
+        return Screen(embed_title=won, embed_text=text(*lines), mentions=ctx.user_ids)
     return Screen(
-        content="\n".join(lines),
-        embed_title=_round_title(ctx),
-        embed_text="\n".join(_report_lines(ctx)),
+        embed_title=won,
+        embed_text=text(*lines),
+        blocks=(Separator(), f"**{_round_title(ctx)}**", *_report(ctx)),
         pictures=(_round_picture(ctx),),
         mentions=ctx.user_ids,
     )
@@ -122,42 +129,45 @@ def _round_title(ctx: Ctx) -> str:
     return ctx.say("lupun.ui.round_title", round=report.round)
 
 
-def _report_lines(ctx: Ctx) -> list[str]:
+def _report(ctx: Ctx) -> list[Block]:
+    """Each player's points in the round (and joker values, win card), with their tasks
+    solved or not under it: one text per player."""
     report = ctx.view.last_round
     assert report is not None
-    lines = []
+    blocks: list[Block] = []
     for seat, result in enumerate(report.seats):
         jokers = ""
         if result.jokers:
             values = ", ".join(f"{space} = {value}" for space, value in result.jokers.items())
             jokers = ctx.say("lupun.ui.result_jokers", values=values)
-        if result.win_card:
-            jokers += ctx.say("lupun.ui.result_win_card")
-        lines.append(
-            ctx.say(
-                "lupun.ui.result_head",
-                letter=ctx.letter(seat),
-                seat=seat,
-                count=result.points,
-                jokers=jokers,
-            )
+        head = player_line(
+            ctx,
+            seat,
+            ctx.say("lupun.ui.points", count=result.points),
+            jokers,
+            ctx.say("lupun.ui.result_win_card") if result.win_card else "",
         )
+        lines = [head]
         for card in result.tasks:
             key = "lupun.ui.task_solved" if card in result.solved else "lupun.ui.task_failed"
             points = ctx.say("lupun.ui.points", count=task(card).points)
             lines.append(ctx.say(key, text=task_text(ctx, card), points=points))
-    return lines
+        blocks.append(text(*lines))
+    return blocks
 
 
 def _standings(ctx: Ctx) -> str:
+    """The totals so far as a ranking (and, in the long game, the tiles turned)."""
     view = ctx.view
     order = sorted(range(view.seats), key=lambda s: -view.totals[s])
-    totals = ", ".join(f"{ctx.name(s)} {view.totals[s]}" for s in order)
-    line = ctx.say("lupun.ui.standings", standings=totals)
-    if view.goal == "tiles":
-        turned = ", ".join(f"{ctx.name(s)} {len(view.turned[s])}/10" for s in range(view.seats))
-        line += "\n" + ctx.say("lupun.ui.standings_tiles", standings=turned)
-    return line
+    ranked = []
+    for seat in order:
+        turned = ""
+        if view.goal == "tiles":
+            turned = ctx.say("lupun.ui.turned_count", count=len(view.turned[seat]))
+        points = ctx.say("lupun.ui.points", count=view.totals[seat])
+        ranked.append((seat, view.totals[seat], facts(points, turned)))
+    return text(ctx.say("lupun.ui.standings"), *ranking(ctx, ranked))
 
 
 def _round_picture(ctx: Ctx) -> Picture:

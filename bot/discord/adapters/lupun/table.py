@@ -1,31 +1,31 @@
-"""The public table message, built from the public view only: the board picture,
-whose turn it is, every player's tiles (and turned tiles in the long game)."""
+"""The public table message, built from the public view only. It reads from the top:
+the round and the goal, whose turn it is (with the "My tasks" button beside it), one
+line per player (tiles left, jokers, win card, points), then the board picture."""
 
 from __future__ import annotations
 
-from bot.discord.adapters.lupun.words import Ctx, tiles
+from bot.discord.adapters.lupun.words import Ctx, runs, tiles
 from bot.discord.adapters.pictures import picture
+from bot.discord.adapters.shapes import TURN, player_line, small, status, text
 from bot.discord.ui import Screen
 from games.lupun.pictures import render_board
 
 
 def table_screen(ctx: Ctx) -> Screen:
     view = ctx.view
-    lines = [goal(ctx)]
-    if view.variant == "jokers":
-        lines.append(ctx.say("lupun.ui.jokers"))
-    lines.append(status(ctx))
     when = ctx.countdown()
-    if when and view.stage != "over":
-        lines.append(ctx.say("lupun.ui.deadline", when=when))
-    lines += [seat_line(ctx, seat) for seat in range(view.seats)]
-    lines.append(ctx.say("lupun.ui.stack", count=view.stack_count))
+    deadline = ctx.say("lupun.ui.deadline", when=when) if when and view.stage != "over" else ""
+    rules = [goal(ctx), ctx.say("lupun.ui.jokers") if view.variant == "jokers" else ""]
+    seats = [seat_line(ctx, seat) for seat in range(view.seats)]
     drawn = render_board(view, ctx.say, ctx.names, ctx.letters)
     return Screen(
         embed_title=title(ctx),
-        embed_text="\n".join(lines),
+        embed_text=small(*rules),
+        blocks=(
+            status(ctx, situation(ctx)),  # at the end: each player's last tasks
+            text(deadline, *seats, small(ctx.say("lupun.ui.stack", count=view.stack_count))),
+        ),
         pictures=(picture(f"lupun-board-{view.round}.png", drawn),),
-        rows=((ctx.panel_button(),),),  # at the end: each player's last tasks
     )
 
 
@@ -42,7 +42,7 @@ def goal(ctx: Ctx) -> str:
     return ctx.say("lupun.ui.goal_rounds", count=ctx.view.rounds)
 
 
-def status(ctx: Ctx) -> str:
+def situation(ctx: Ctx) -> str:
     view = ctx.view
     match view.stage:
         case "keep":
@@ -57,20 +57,32 @@ def status(ctx: Ctx) -> str:
     return ctx.say("lupun.ui.status_over")
 
 
-def seat_line(ctx: Ctx, seat: int) -> str:
+def waited_for(ctx: Ctx) -> set[int]:
+    """The seats the table waits for now (marked on their lines)."""
     view = ctx.view
-    extras = ""
-    if view.jokers[seat]:
-        extras += ctx.say("lupun.ui.seat_jokers", count=view.jokers[seat])
-    if view.win_card[seat]:
-        extras += ctx.say("lupun.ui.seat_win_card")
-    if view.goal == "tiles":
-        extras += ctx.say("lupun.ui.seat_turned", tiles=tiles(ctx, view.turned[seat]))
-    return ctx.say(
-        "lupun.ui.seat_line",
-        letter=ctx.letter(seat),
-        seat=seat,
-        tiles=tiles(ctx, view.tiles[seat]),
-        extras=extras,
-        total=ctx.say("lupun.ui.points", count=view.totals[seat]),
+    match view.stage:
+        case "keep":
+            return set(view.to_keep)
+        case "place":
+            return {view.to_act} if view.to_act is not None else set()
+        case "turn" | "handicap":
+            return set(view.to_turn)
+    return set()
+
+
+def seat_line(ctx: Ctx, seat: int) -> str:
+    """'▸ A **Ana** · tiles 0–4 7 · 1 joker tile · 14 points' (▸: waited for)."""
+    view = ctx.view
+    left = runs(view.tiles[seat])
+    return player_line(
+        ctx,
+        seat,
+        ctx.say("lupun.ui.seat_tiles", tiles=left) if left else ctx.say("lupun.ui.seat_no_tiles"),
+        ctx.say("lupun.ui.seat_jokers", count=view.jokers[seat]) if view.jokers[seat] else "",
+        ctx.say("lupun.ui.seat_win_card") if view.win_card[seat] else "",
+        ctx.say("lupun.ui.seat_turned", tiles=tiles(ctx, view.turned[seat]))
+        if view.goal == "tiles"
+        else "",
+        ctx.say("lupun.ui.points", count=view.totals[seat]),
+        mark=TURN if seat in waited_for(ctx) else "",
     )

@@ -22,5 +22,23 @@ def tiles(ctx: Ctx, values: Iterable[int]) -> str:
     return shown or ctx.say("lupun.ui.none")
 
 
+def runs(values: Iterable[int]) -> str:
+    """Tiles in short, runs of three or more as a range: '0–4 7 9' (the table's lines;
+    the panel names each tile)."""
+    ordered = sorted(set(values))
+    parts: list[str] = []
+    start = 0
+    while start < len(ordered):
+        end = start
+        while end + 1 < len(ordered) and ordered[end + 1] == ordered[end] + 1:
+            end += 1
+        if end - start >= 2:
+            parts.append(f"{ordered[start]}–{ordered[end]}")
+        else:
+            parts += [str(v) for v in ordered[start : end + 1]]
+        start = end + 1
+    return " ".join(parts)
+
+
 def task_text(ctx: Ctx, card: str) -> str:
     return ctx.say(f"lupun.task.{card}")

@@ -3,6 +3,11 @@
 The same screen is the DM prompt the bot sends at night and at the deal, and the
 ephemeral panel behind the table's button. Controls carry the phase key, so a prompt
 left over from an earlier step is refused as stale.
+
+A card: the game and the player as its heading, what they hold and know, then the
+step's question; a choice of a player or of one's own house has its button beside
+that player's or house's line, Done beside the question; a house (a select) or the
+ballot's ways (buttons) come last.
 """
 
 from __future__ import annotations
@@ -11,7 +16,8 @@ from collections.abc import Callable
 
 from bot.discord.adapters.lupusburg.table import score_detail
 from bot.discord.adapters.lupusburg.words import UI, Ctx, code, house_option, role
-from bot.discord.ui import Button, Option, Row, Screen, Select
+from bot.discord.adapters.shapes import beside, player_line, text
+from bot.discord.ui import Block, Button, Option, Row, Screen, Select
 from games.lupusburg.actions import (
     Assign,
     Call,
@@ -29,7 +35,8 @@ from games.lupusburg.model import NIGHT_PHASES, Sight
 from games.lupusburg.rules import house_number
 
 Lines = list[str]
-Ask = tuple[Lines, tuple[Row, ...]]  # the question's lines and its controls
+# The question's lines, its choices beside what they choose (sections), its rows.
+Ask = tuple[Lines, tuple[Block, ...], tuple[Row, ...]]
 
 # -- what the player knows ------------------------------------------------------------------
 
@@ -116,42 +123,53 @@ def _assign(ctx: Ctx) -> Ask:
         for a in ctx.legal
         if isinstance(a, Assign)
     ]
-    return [ctx.say(UI + (f"do_assign_{evil}" if evil else "do_assign"))], buttons(row)
+    return [ctx.say(UI + (f"do_assign_{evil}" if evil else "do_assign"))], (), buttons(row)
 
 
 def _night(ctx: Ctx) -> Ask:
     houses = [a.house for a in ctx.legal if isinstance(a, Peek | Claw)]
     when = ctx.say(UI + "night_hint", when=ctx.countdown())
     select = house_select(ctx, "peek" if ctx.view.phase == "thief" else "claw", houses)
-    return [ctx.say(f"{UI}do_{ctx.view.phase}", when=when)], (select,)
+    return [ctx.say(f"{UI}do_{ctx.view.phase}", when=when)], (), (select,)
 
 
 def _privilege(ctx: Ctx) -> Ask:
+    """Each player who may be called, their line with the Call button beside it; Skip
+    beside the words of skipping."""
     calls = [a for a in ctx.legal if isinstance(a, Call)]
-    row = [
-        Button(ctx.plain(UI + "call_button", seat=a.target), ctx.act(a))
+    sections: list[Block] = [
+        beside(
+            _player(ctx, a.target), Button(ctx.plain(UI + "call_button", seat=a.target), ctx.act(a))
+        )
         for a in calls
         if a.target is not None
     ]
-    row.append(Button(ctx.say(UI + "skip_button"), ctx.act(Call(target=None))))
-    return [ctx.say(UI + "do_privilege")], buttons(row)
+    if Call(target=None) in calls:
+        skip = Button(ctx.say(UI + "skip_button"), ctx.act(Call(target=None)))
+        sections.append(beside(ctx.say(UI + "skip_line"), skip))
+    return [ctx.say(UI + "do_privilege")], tuple(sections), ()
+
+
+def _player(ctx: Ctx, seat: int) -> str:
+    """'B **Ben** · B1 B2': a player and their houses in play."""
+    houses = " ".join(code(ctx, h.house) for h in ctx.view.houses if h.owner == seat and h.in_play)
+    return player_line(ctx, seat, houses)
 
 
 def _show(ctx: Ctx) -> Ask:
     view = ctx.view
     mine = {h.house: h.character or "townsfolk" for h in view.houses if h.owner == view.me}
-    row = [
-        Button(
-            ctx.say(UI + "show_button", code=code(ctx, a.house), role=role(ctx, mine[a.house])),
-            ctx.act(a),
-            "primary",
-        )
-        for a in ctx.legal
-        if isinstance(a, Show)
-    ]
+    sections: list[Block] = []
+    for action in ctx.legal:
+        if not isinstance(action, Show):
+            continue
+        house, character = code(ctx, action.house), role(ctx, mine[action.house])
+        label = ctx.say(UI + "show_button", code=house, role=character)
+        said = ctx.say(UI + "your_house", code=house, role=character)
+        sections.append(beside(said, Button(label, ctx.act(action), "primary")))
     other = view.called if view.phase == "show_back" else view.burgomaster
     line = ctx.say(f"{UI}do_{view.phase}", seat=view.burgomaster, target_seat=other)
-    return [line], buttons(row)
+    return [line], tuple(sections), ()
 
 
 def _betting(ctx: Ctx) -> Ask:
@@ -159,7 +177,7 @@ def _betting(ctx: Ctx) -> Ask:
         Button(ctx.say(UI + "draw_button"), ctx.act(Draw()), "primary"),
         Button(ctx.say(UI + "pass_button"), ctx.act(Pass())),
     )
-    return [ctx.say(UI + "do_betting")], (row,)
+    return [ctx.say(UI + "do_betting")], (), (row,)
 
 
 def _bet(ctx: Ctx) -> Ask:
@@ -174,7 +192,7 @@ def _bet(ctx: Ctx) -> Ask:
         selects.append(Select(ctx.choose("bet", coin), options, placeholder))
     drawn = ctx.view.drawn
     coins = ", ".join(str(c) for c in drawn)
-    return [ctx.say(UI + "do_bet", coins=coins, count=len(drawn))], tuple(selects)
+    return [ctx.say(UI + "do_bet", coins=coins, count=len(drawn))], (), tuple(selects)
 
 
 def player_option(ctx: Ctx, seat: int) -> str:
@@ -183,13 +201,14 @@ def player_option(ctx: Ctx, seat: int) -> str:
 
 
 def _done(ctx: Ctx) -> Ask:
+    """Done beside the words of what is done."""
     button = Button(ctx.say(UI + "done_button"), ctx.act(Done()), "success")
-    return [ctx.say(f"{UI}do_{ctx.view.phase}")], ((button,),)
+    return [], (beside(ctx.say(f"{UI}do_{ctx.view.phase}"), button),), ()
 
 
 def _first_vote(ctx: Ctx) -> Ask:
     select = house_select(ctx, "vote", [a.house for a in ctx.legal if isinstance(a, Vote)])
-    return [ctx.say(UI + "do_first_vote")], (select,)
+    return [ctx.say(UI + "do_first_vote")], (), (select,)
 
 
 def _ballot(ctx: Ctx) -> Ask:
@@ -207,7 +226,7 @@ def _ballot(ctx: Ctx) -> Ask:
                 UI + "ballot_split", first=code(ctx, houses[0]), second=code(ctx, houses[1])
             )
         row.append(Button(label, ctx.act(ballot), "primary"))
-    return [ctx.say(UI + "do_second_vote", count=count)], buttons(row)
+    return [ctx.say(UI + "do_second_vote", count=count)], (), buttons(row)
 
 
 def _over(ctx: Ctx) -> Lines:
@@ -242,21 +261,27 @@ _ASKS: dict[str, Callable[[Ctx], Ask]] = {
 def prompt(ctx: Ctx) -> Ask:
     """The step's question for this player and its controls (legal moves only)."""
     if ctx.view.phase == "over":
-        return _over(ctx), ()
+        return _over(ctx), (), ()
     if not ctx.view.my_turn:
-        return _idle(ctx), ()
+        return _idle(ctx), (), ()
     return _ASKS[ctx.view.phase](ctx)
 
 
 def panel_screen(ctx: Ctx) -> Screen:
     """The player's panel: in a DM as a prompt, or behind the table's button."""
-    asks, rows = prompt(ctx)
+    asks, sections, rows = prompt(ctx)
     when = ctx.countdown()
-    if rows and when and ctx.view.phase not in NIGHT_PHASES:
+    if (rows or sections) and when and ctx.view.phase not in NIGHT_PHASES:
         asks.append(ctx.say(UI + "time_left", when=when))
-    header = ctx.say(UI + "panel_header", channel=ctx.channel_id, seat=ctx.seat)
-    lines = [header, *knowledge(ctx), "", *asks]
-    return Screen(content="\n".join(lines).strip(), rows=rows)
+    blocks: list[Block] = [text(*knowledge(ctx))]
+    if asks:
+        blocks.append(text(*asks))
+    blocks += sections
+    return Screen(
+        embed_title=ctx.say(UI + "panel_header", channel=ctx.channel_id, seat=ctx.seat),
+        blocks=tuple(blocks),
+        rows=rows,
+    )
 
 
 REMINDED = frozenset({"assign", "second_vote", *NIGHT_PHASES})  # phases with `Phase.remind`
@@ -268,7 +293,7 @@ def reminder_screen(ctx: Ctx) -> Screen | None:
     view = ctx.view
     if not view.my_turn or view.phase not in REMINDED or ctx.deadline_at is None:
         return None
-    _, rows = prompt(ctx)
+    _, sections, rows = prompt(ctx)
     header = ctx.say(UI + "dm_header", channel=ctx.channel_id)
     line = ctx.say(f"{UI}remind_{view.phase}", when=ctx.countdown())
-    return Screen(content=f"{header}\n{line}", rows=rows)
+    return Screen(embed_title=header, embed_text=line, blocks=sections, rows=rows)

@@ -86,5 +86,5 @@ class Messenger:
                     screen = panel_screen(ctx)
                 else:
                     header = ctx.say(UI + "dm_header", channel=ctx.channel_id)
-                    screen = Screen(content=f"{header}\n{ctx.event(event)}")
+                    screen = Screen(embed_title=header, embed_text=ctx.event(event))
                 await out.direct(seat, screen, event.key not in NIGHT_SECRETS)

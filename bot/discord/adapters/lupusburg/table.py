@@ -1,4 +1,9 @@
-"""The public side: the table message and the end-of-game reveal, from the public view only."""
+"""The public side: the table message and the end-of-game reveal, from the public view only.
+
+The table reads from the top: what the village is doing now (with the "My panel"
+button beside it), the public facts, then the picture of the houses round the table.
+The reveal: who won as its heading, who was who, a line per player with their points
+(what they are made of in small print under it), then the village turned face up."""
 
 from __future__ import annotations
 
@@ -6,7 +11,8 @@ from functools import partial
 
 from bot.discord.adapters.lupusburg.words import UI, Ctx, code, house
 from bot.discord.adapters.pictures import Kept
-from bot.discord.ui import Picture, Screen
+from bot.discord.adapters.shapes import ranking, small, status, text
+from bot.discord.ui import Block, Picture, Screen, Separator
 from games.lupusburg.model import NIGHT_PHASES, GameRecord, Score
 from games.lupusburg.pictures import reveal, table
 from games.pictures import to_png
@@ -111,12 +117,14 @@ def table_screen(ctx: Ctx) -> Screen:
     At the end it keeps the final village; the reveal goes in the results message below,
     where the players are looking.
     """
-    text = "\n".join([phase_line(ctx), "", *facts(ctx)])
+    now, *more = phase_line(ctx).split("\n")
     return Screen(
         embed_title=title(ctx),
-        embed_text=text,
+        blocks=(
+            status(ctx, now),  # at the end: each player's last houses
+            text(*more, *facts(ctx)),
+        ),
         pictures=(village_picture(ctx),),
-        rows=((ctx.panel_button(),),),  # at the end: each player's last houses
     )
 
 
@@ -136,17 +144,22 @@ def village_picture(ctx: Ctx) -> Picture:
 
 
 def record_lines(ctx: Ctx, record: GameRecord) -> list[str]:
-    """Who was who, who won, and everyone's points for one finished game."""
+    """Who was the Thief, who won, and everyone's points for one finished game (who
+    won, the Werewolf's side, is the heading: `record_heading`)."""
     lines = [
-        ctx.say(f"{UI}result_side_{record.side}", seat=record.werewolf),
         ctx.say(UI + "result_thief", seat=record.thief),
         ctx.say(UI + "result_winner", number=record.number, seat=record.winner),
-        "",
     ]
-    for score in sorted(record.scores, key=lambda s: -s.total):
-        detail = score_detail(ctx, record, score)
-        lines.append(ctx.say(UI + "result_line", seat=score.seat, total=score.total, detail=detail))
+    scores = sorted(record.scores, key=lambda s: -s.total)
+    ranked = [(s.seat, s.total, ctx.say(UI + "result_points", count=s.total)) for s in scores]
+    for score, line in zip(scores, ranking(ctx, ranked), strict=True):
+        lines += [line, small(score_detail(ctx, record, score))]
     return lines
+
+
+def record_heading(ctx: Ctx, record: GameRecord) -> str:
+    """'🐺 The Werewolf wins! It was Ana.'"""
+    return ctx.say(f"{UI}result_side_{record.side}", seat=record.werewolf)
 
 
 def score_detail(ctx: Ctx, record: GameRecord, score: Score) -> str:
@@ -175,22 +188,32 @@ def series_reveal(ctx: Ctx) -> Screen:
 
 
 def reveal_screen(ctx: Ctx, *, final: bool) -> Screen:
-    """The last finished game turned face up (one picture) with the scores."""
+    """The last finished game turned face up (one picture) with the scores; in a
+    series, its standings after them."""
     view = ctx.view
     record = view.previous
     assert record is not None, "no finished game to reveal"
     image, description = reveal(view, ctx.say, ctx.names, ctx.letters)
-    lines = record_lines(ctx, record)
+    blocks: list[Block] = []
     if view.series > 1:
-        lines.append("")
         ranked = sorted(range(view.seats), key=lambda s: -view.totals[s])
-        lines += [ctx.say(UI + "result_series_line", seat=s, count=view.totals[s]) for s in ranked]
+        standings = ranking(
+            ctx,
+            [
+                (s, view.totals[s], ctx.say(UI + "series_points", count=view.totals[s]))
+                for s in ranked
+            ],
+        )
+        last = ""
         if final and view.winners:
-            lines.append(ctx.say(UI + "result_series_winner", seat=view.winners[0]))
+            last = ctx.say(UI + "result_series_winner", seat=view.winners[0])
         elif not final:
-            lines.append(ctx.say(UI + "next_game", number=view.game, series=view.series))
+            last = ctx.say(UI + "next_game", number=view.game, series=view.series)
+        blocks = [Separator(), text(*standings, last)]
     return Screen(
-        content="\n".join(lines),
+        embed_title=record_heading(ctx, record),
+        embed_text=text(*record_lines(ctx, record)),
+        blocks=tuple(blocks),
         pictures=(Picture(REVEAL_PICTURE, to_png(image), description),),
         mentions=ctx.user_ids if final else (),
     )

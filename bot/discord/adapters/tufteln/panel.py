@@ -16,10 +16,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 from bot.discord.adapters.context import Context
-from bot.discord.adapters.tufteln.common import ranks
+from bot.discord.adapters.shapes import beside, ranks, small, text
 from bot.discord.adapters.tufteln.render import sheet_picture
 from bot.discord.adapters.tufteln.table import rating_line
-from bot.discord.ui import Button, Option, Row, Screen, Select
+from bot.discord.ui import Block, Button, Gallery, Option, Row, Screen, Select
 from games.tufteln.models import OpenRoll, Place, SheetView, TuftelnView
 from games.tufteln.scoring import BONUS, CATEGORIES, POINTS, SCORING, square_category
 from games.tufteln.sheet import COLOURS, FIELD_NAMES, SIZE, SQUARE_OF, field_index
@@ -27,7 +27,8 @@ from games.tufteln.sheet import COLOURS, FIELD_NAMES, SIZE, SQUARE_OF, field_ind
 Ctx = Context[TuftelnView]
 
 MAX_OPTIONS = 25  # Discord's limit per select
-BUTTONS_UP_TO = 5  # die 2's choices shown as one row of buttons
+BUTTONS_UP_TO = 5  # die 2's choices shown as buttons, each beside its field
+PICTURE = "sheet.png"
 
 
 def panel(ctx: Ctx, step: tuple[str, ...] = ()) -> Screen:
@@ -47,6 +48,8 @@ def anytime(ctx: Ctx) -> Ctx:
 
 
 def main(ctx: Ctx, note: str = "") -> Screen:
+    """A card: the roll and what to do with it, the sheet in words (minor print
+    small), the sheet drawn, then the choice of fields."""
     view = ctx.view
     me = view.me
     assert me is not None, "a panel is a seat's own view"
@@ -64,22 +67,29 @@ def main(ctx: Ctx, note: str = "") -> Screen:
         )
         if len(view.open_rolls) > 1:
             lines.append(ctx.say("tufteln.ui.panel_behind", count=len(view.open_rolls)))
-        lines.append(_deadline_line(ctx))
         prompt, rows = _controls(ctx, current, me)
-        lines.append(prompt)
-    if not view.over:
-        lines.append(ctx.say("tufteln.ui.panel_total", count=me.total))
+        lines += [prompt, _deadline_line(ctx)]
     if me.defaulted:  # the sheet holds rolls the player did not choose: say so
         lines.append(ctx.say("tufteln.ui.panel_defaulted", count=me.defaulted))
-    lines += sheet_lines(ctx, me)
-    content = "\n".join(line for line in lines if line)
     picture = sheet_picture(view, _name(ctx), ctx.say)
-    return Screen(content=content, pictures=(picture,), rows=rows)
+    return Screen(
+        embed_title=_title(ctx, me),
+        embed_text=text(*lines),
+        blocks=(sheet_lines(ctx, me), Gallery((PICTURE,)), sheet_legend(ctx)),
+        pictures=(picture,),
+        rows=rows,
+    )
 
 
-def sheet_lines(ctx: Ctx, me: SheetView) -> list[str]:
-    """What the sheet's picture leaves to words: its full squares and the bonus so far,
-    the points each kind of square scores, and what the colours and marks mean."""
+def _title(ctx: Ctx, me: SheetView) -> str:
+    """'Your sheet · 14 points'."""
+    return ctx.say("tufteln.ui.panel_title", count=me.total)
+
+
+def sheet_lines(ctx: Ctx, me: SheetView) -> str:
+    """What the sheet's picture leaves to words: its full squares and the bonus so far
+    (the points each kind of square scores and what the colours and marks mean, small,
+    under the picture: `sheet_legend`)."""
     kinds = [kind for kind in CATEGORIES if kind in me.squares]
     if kinds:
         counts = ", ".join(
@@ -96,16 +106,18 @@ def sheet_lines(ctx: Ctx, me: SheetView) -> list[str]:
     done = sum(1 for kind in SCORING if kind in me.squares)
     key = "tufteln.ui.bonus_won" if me.bonus else "tufteln.ui.bonus"
     bonus = ctx.say(key, done=done, kinds=len(SCORING), most=BONUS)
+    return text(squares, bonus)
+
+
+def sheet_legend(ctx: Ctx) -> str:
+    """The points each kind of square scores and what the sheet's marks mean, small."""
     table = " · ".join(
         ctx.say("tufteln.ui.points_item", kind=ctx.say(f"tufteln.ui.kind.{kind}"), points=points)
         for kind, points in POINTS.items()
     )
-    return [
-        squares,
-        bonus,
-        ctx.say("tufteln.ui.points_table", table=table),
-        ctx.say("tufteln.ui.sheet_legend"),
-    ]
+    return small(
+        ctx.say("tufteln.ui.points_table", table=table), ctx.say("tufteln.ui.sheet_legend")
+    )
 
 
 def _name(ctx: Ctx) -> str:
@@ -268,14 +280,15 @@ def second_step(ctx: Ctx, roll: str, field: str) -> Screen:
     anyphase = anytime(ctx)
     back = Button(ctx.say("tufteln.ui.back"), ctx.step())
     rows: tuple[Row, ...]
-    if len(options) <= BUTTONS_UP_TO:  # one tap each instead of opening a select
-        buttons = []
+    fields: list[Block] = []
+    if len(options) <= BUTTONS_UP_TO:  # one tap each, beside the field's words
         for j, action in options.items():
             label = _field_label(ctx, j)
             hint = completes(ctx, me, [(name, first), (FIELD_NAMES[j], second)])
-            text = ctx.say("tufteln.ui.field_completes", field=label, what=hint) if hint else label
-            buttons.append(Button(text, anyphase.act(action), "primary"))
-        rows = (tuple(buttons), (back,))
+            said = ctx.say("tufteln.ui.field_completes", field=label, what=hint) if hint else label
+            put = ctx.say("tufteln.ui.put_here", second=second)
+            fields.append(beside(said, Button(put, anyphase.act(action), "primary")))
+        rows = ((back,),)
     else:
         choices = tuple(
             Option(
@@ -297,4 +310,10 @@ def second_step(ctx: Ctx, roll: str, field: str) -> Screen:
         ctx.say(f"tufteln.ui.{key}", first=first, field=name, second=second),
     ]
     picture = sheet_picture(view, _name(ctx), ctx.say)
-    return Screen(content="\n".join(lines), pictures=(picture,), rows=rows)
+    return Screen(
+        embed_title=_title(ctx, me),
+        embed_text=text(*lines),
+        blocks=(*fields, Gallery((PICTURE,))),
+        pictures=(picture,),
+        rows=rows,
+    )

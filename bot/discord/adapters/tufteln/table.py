@@ -6,6 +6,9 @@ With many players the table counts instead of listing names, and a deadline's
 default placements for hundreds of players make one line. Each roll is a chapter of
 its own: the host posts the table anew for it, so the dice are always at the bottom
 and a scheduled game never edits a message from hours ago.
+
+The table reads from the top: the dice in words with the "My sheet" button beside
+them, who has placed and who has not, when the roll ends, then the dice drawn.
 """
 
 from __future__ import annotations
@@ -15,7 +18,8 @@ from typing import Any
 
 from bot.discord.adapters.base import Happened
 from bot.discord.adapters.context import Context
-from bot.discord.adapters.tufteln.common import NAMES_UP_TO, ranks
+from bot.discord.adapters.shapes import ranking, small, status, text
+from bot.discord.adapters.tufteln.common import NAMES_UP_TO
 from bot.discord.adapters.tufteln.render import dice_picture, scoreboard_picture
 from bot.discord.ui import Picture, Screen
 from bot.i18n import t
@@ -32,30 +36,28 @@ RANKED_UP_TO = 10  # result lines before "and N more"
 def table(ctx: Ctx) -> Screen:
     view = ctx.view
     pictures: tuple[Picture, ...] = ()
+    lines: list[str] = []
     if view.over:
         title = ctx.say("tufteln.ui.title_end")
-        lines = [winners_line(ctx), ctx.say("tufteln.ui.end_line")]
+        now = winners_line(ctx)
+        lines.append(ctx.say("tufteln.ui.end_line"))
         pictures = (_standings(ctx),)
     elif not view.rolls:
         title = ctx.say("tufteln.ui.title_waiting")
-        lines = [ctx.say("tufteln.ui.first_roll_now")]
+        now = ctx.say("tufteln.ui.first_roll_now")
     else:
         number = len(view.rolls)
         first, second = view.rolls[-1]
         title = ctx.say("tufteln.ui.title_roll", roll=number)
-        lines = [
-            ctx.say("tufteln.ui.dice", first=first, second=second),
-            *progress_lines(ctx),
-            timing_line(ctx),
-            ctx.say("tufteln.ui.how"),
-        ]
+        now = text(
+            ctx.say("tufteln.ui.dice", first=first, second=second), ctx.say("tufteln.ui.how")
+        )
+        lines = [*progress_lines(ctx), timing_line(ctx)]
         pictures = (dice_picture(view, number, ctx.say),)
-    lines.append(settings_line(ctx))
     return Screen(
         embed_title=title,
-        embed_text="\n".join(line for line in lines if line),
+        blocks=(status(ctx, now), text(*lines, small(settings_line(ctx)))),
         pictures=pictures,
-        rows=((ctx.panel_button(),),),
     )
 
 
@@ -219,7 +221,7 @@ def reminder(ctx: Ctx) -> Screen | None:
         deadline = "tufteln.ui.reminder_final" if final else "tufteln.ui.reminder_next"
         tail = ctx.say(deadline, when=ctx.when(at)) if at is not None else ""
         content = f"{text}\n{tail}".strip()
-    return Screen(content=content, rows=((ctx.panel_button(),),))
+    return Screen(blocks=(status(ctx, content),))
 
 
 # -- the end -------------------------------------------------------------------------------
@@ -232,24 +234,27 @@ def rating_line(ctx: Ctx, seat: int, rating: str, total: int) -> str:
 
 
 def results(ctx: Ctx) -> Screen:
-    """The final message: winners, the top of the ranking, the scoreboard picture."""
+    """The final message: winners, the top of the ranking (a solo game: its rating),
+    "My sheet" beside the words that say what it shows, then the scoreboard picture."""
     view = ctx.view
     sheets = sorted(view.sheets or [], key=lambda s: (-s.total, s.seat))
-    lines = [ctx.say("tufteln.ui.results_title"), winners_line(ctx)]
     shown = sheets[:RANKED_UP_TO]
-    for sheet, rank in zip(shown, ranks([s.total for s in shown]), strict=True):
-        lines.append(
-            ctx.say("tufteln.ui.rank", rank=rank, name=ctx.name(sheet.seat), total=sheet.total)
-        )
+    points = [(s.seat, s.total, ctx.say("tufteln.points", count=s.total)) for s in shown]
+    lines = [winners_line(ctx), *ranking(ctx, points)]
     if len(sheets) > RANKED_UP_TO:
         lines.append(ctx.say("tufteln.ui.more", count=len(sheets) - RANKED_UP_TO))
     solo = sheets[0] if len(sheets) == 1 else None
     if solo is not None and solo.rating:
         lines.append(rating_line(ctx, solo.seat, solo.rating, solo.total))
     if len(sheets) > 1:
-        lines.append(ctx.say("tufteln.ui.results_best", count=min(len(sheets), SHOWN_SHEETS)))
-    lines.append(ctx.say("tufteln.ui.results_sheet"))
-    return Screen(content="\n".join(lines), pictures=(_standings(ctx),))
+        best = ctx.say("tufteln.ui.results_best", count=min(len(sheets), SHOWN_SHEETS))
+        lines.append(small(best))
+    return Screen(
+        embed_title=ctx.say("tufteln.ui.results_title"),
+        embed_text=text(*lines),
+        blocks=(status(ctx, ctx.say("tufteln.ui.results_sheet")),),
+        pictures=(_standings(ctx),),
+    )
 
 
 def _standings(ctx: Ctx) -> Picture:
