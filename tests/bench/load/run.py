@@ -38,6 +38,7 @@ from typing import Any
 from bot.double import DiscordDouble, SimUser, running_double
 from bot.double.interactions import InteractionRecord, Interactions
 from bot.double.model import Channel, Json, Message
+from tests.bench.load import spy
 from tests.bench.load.games import SCHEDULED_TUFTELN, Kind, mix
 from tests.bench.load.lag import LagSampler, read_lags
 from tests.bench.load.measure import PhaseFigures, ack_ms, control_of
@@ -98,6 +99,12 @@ class Measured:
     def cpu(self) -> float:
         assert self.usage is not None
         return self.usage.sample()
+
+    def root_cpu(self) -> float:
+        """The process's own CPU seconds, its children (the drawing workers) left out."""
+        assert self.usage is not None
+        self.usage.sample()
+        return self.usage.cpu.get(self.usage.root, 0.0)
 
     async def stop(self) -> None:
         """SIGTERM (the runner writes its lag samples), SIGKILL if it hangs."""
@@ -183,6 +190,7 @@ class Window:
     start: float = 0.0
     end: float = 0.0
     cpu: float = 0.0
+    root_cpu: float = 0.0
     own_cpu: float = 0.0
 
     def open(self) -> None:
@@ -192,6 +200,7 @@ class Window:
         self.lag.start()
         self.start = time.monotonic()
         self.cpu = self.measured.cpu()
+        self.root_cpu = self.measured.root_cpu()
         self.own_cpu = _own_cpu()
 
     def close(
@@ -199,6 +208,7 @@ class Window:
     ) -> None:
         figures.seconds = seconds
         figures.cpu_seconds = self.measured.cpu() - self.cpu
+        figures.root_cpu_seconds = self.measured.root_cpu() - self.root_cpu
         figures.double_cpu_seconds = _own_cpu() - self.own_cpu
         figures.acks = [ack_ms(r) for r in records]
         figures.acked = [control_of(r) for r in records]
@@ -242,7 +252,9 @@ class MixResult:
     errors: list[str]
 
 
-async def run_mix(games: int, seconds: float, folder: Path, seed: int = 1) -> MixResult:
+async def run_mix(
+    games: int, seconds: float, folder: Path, seed: int = 1, profile_to: Path | None = None
+) -> MixResult:
     async with running_double() as double:
         double.discord_limits()  # the token's global limit and IDENTIFY's, as on Discord
         recorder = Recorder(double.interactions)
@@ -250,7 +262,7 @@ async def run_mix(games: int, seconds: float, folder: Path, seed: int = 1) -> Mi
         kinds = mix(games)
         tables = [_seat_users(double, kind, i) for i, kind in enumerate(kinds)]
         bot_figures, errors = await _bot_phase(
-            double, recorder, kinds, tables, seconds, folder, seed
+            double, recorder, kinds, tables, seconds, folder, seed, profile_to
         )
         bare_figures = await _bare_phase(double, recorder.clicks, seconds, folder)
         return MixResult(bot_figures, bare_figures, own_peak_rss_mb(), errors)
@@ -268,11 +280,16 @@ async def _bot_phase(
     seconds: float,
     folder: Path,
     seed: int,
+    profile_to: Path | None = None,
 ) -> tuple[PhaseFigures, list[str]]:
     bot = Measured(double, folder, bare=False)
     figures = PhaseFigures("this bot")
     errors: list[str] = []
     await bot.start()
+    spied = asyncio.Event()
+    spying: asyncio.Task[None] | None = None
+    if profile_to is not None and bot.process is not None:
+        spying = asyncio.create_task(spy.record(bot.process.pid, profile_to, spied, idle=False))
     try:
         db = Database(bot.database)
         stop = asyncio.Event()
@@ -299,12 +316,16 @@ async def _bot_phase(
                     errors.append(f"{type(error).__name__}: {error}")
         await _settle(double, recorder.records)
         window.close(figures, recorder.records, length)
+        spied.set()
         errors += [f"{n} x {what}" for what, n in players.troubles.most_common()]
         figures.answers = [a * 1000 for a in players.answers]
         figures.moves = db.moves() - moves
         figures.games = players.games_played + len(kinds)
         db.close()
     finally:
+        spied.set()
+        if spying is not None:
+            await spying
         await bot.stop()
     window.finish(figures)
     return figures, errors
