@@ -49,6 +49,7 @@ from typing import Any
 from bot.discord import adapters
 from bot.discord.adapters.context import Context
 from bot.discord.adapters.pictures import Digest, sharing
+from bot.discord.framing import Framed
 from bot.discord.ui import Picture, Screen
 
 log = logging.getLogger(__name__)
@@ -58,7 +59,7 @@ NICE = 19  # the lowest priority: a worker gets the CPU only when the bot does n
 FIRST = frozenset({"panel"})
 PATIENCE = 2.0  # seconds: ...unless one of those has waited this long
 
-SEEN_PICTURES = 4  # pictures kept per reader, to hand to the reader's next jobs
+SEEN_PICTURES = 3  # pictures kept per reader, to hand to the reader's next jobs
 SEEN_BYTES = 64 * 1024 * 1024  # for all readers together
 
 Job = tuple[str, str, tuple[Any, ...]]  # kind, adapter method, arguments
@@ -144,7 +145,8 @@ def _with_versions(job: Job, versions: Versions) -> Job:
 @dataclass
 class _Worker:
     process: BaseProcess
-    connection: Connection  # the bot's end of the pipe
+    connection: Connection  # the bot's end of the pipe (kept open by it)
+    pipe: Framed  # the same end, read and written without blocking
     loop: asyncio.AbstractEventLoop  # the loop that watches the pipe
     job: tuple[Job, asyncio.Future[Built]] | None = None  # what it is building
 
@@ -235,11 +237,13 @@ class Drawing:
                 if future.cancelled():
                     continue
                 worker.job = (job, future)
-                try:  # the worker is idle, waiting for this: the write does not block
-                    worker.connection.send_bytes(payload)
+                try:
+                    worker.pipe.send(payload)
                 except OSError:  # it died, and the end of its pipe is not read yet
                     self._died(worker)  # which hands out the rest
                     return
+                if worker.pipe.sending:  # the rest when the pipe takes it
+                    worker.loop.add_writer(worker.pipe.fd, self._writable, worker)
 
     def _next(self) -> Waiting:
         """The next job: a panel, unless the oldest other job has waited `patience`."""
@@ -254,17 +258,31 @@ class Drawing:
         process = context.Process(target=_serve, args=(theirs,), daemon=True)
         process.start()
         theirs.close()
-        worker = _Worker(process, ours, asyncio.get_running_loop())
-        worker.loop.add_reader(ours.fileno(), self._answered, worker)
+        worker = _Worker(process, ours, Framed(ours.fileno()), asyncio.get_running_loop())
+        worker.loop.add_reader(worker.pipe.fd, self._readable, worker)
         return worker
 
-    def _answered(self, worker: _Worker) -> None:
-        """The worker's pipe is readable: its screen, or its end."""
+    def _writable(self, worker: _Worker) -> None:
         try:
-            ok, value = pickle.loads(worker.connection.recv_bytes())
-        except (EOFError, OSError):
+            worker.pipe.flush()
+        except OSError:
             self._died(worker)
             return
+        if not worker.pipe.sending:
+            worker.loop.remove_writer(worker.pipe.fd)
+
+    def _readable(self, worker: _Worker) -> None:
+        """The worker's pipe is readable: (part of) its screen, or its end."""
+        try:
+            open_ = worker.pipe.receive(lambda message: self._answered(worker, message))
+        except OSError:
+            open_ = False
+        if not open_ and worker in self._running:
+            self._died(worker)
+
+    def _answered(self, worker: _Worker, message: bytes) -> None:
+        """The worker's answer: its screen, or the error it raised."""
+        ok, value = pickle.loads(message)
         assert worker.job is not None, "a worker answers only a job it was given"
         _, future = worker.job
         worker.job = None
@@ -286,7 +304,8 @@ class Drawing:
         self._hand_out()
 
     def _stop(self, worker: _Worker) -> None:
-        worker.loop.remove_reader(worker.connection.fileno())
+        worker.loop.remove_reader(worker.pipe.fd)
+        worker.loop.remove_writer(worker.pipe.fd)
         worker.connection.close()  # the worker reads the end of its pipe and returns
         if worker.process.is_alive():
             worker.process.terminate()
