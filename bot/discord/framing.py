@@ -17,7 +17,7 @@ from collections.abc import Callable
 
 _SHORT = struct.Struct("!i")
 _LONG = struct.Struct("!Q")
-CHUNK = 1 << 20  # bytes read at once
+CHUNK = 1 << 16  # bytes read at once
 
 
 def frame(payload: bytes) -> bytes:
@@ -34,6 +34,7 @@ class Framed:
         os.set_blocking(fd, False)
         self._out = bytearray()
         self._in = bytearray()
+        self._chunk = bytearray(CHUNK)  # read into, rather than a new buffer each time
 
     @property
     def sending(self) -> bool:
@@ -60,13 +61,13 @@ class Framed:
         the other end closed the pipe."""
         while True:
             try:
-                data = os.read(self.fd, CHUNK)
+                count = os.readv(self.fd, [self._chunk])
             except BlockingIOError:
                 break
-            if not data:
+            if not count:
                 return False
-            self._in += data
-            if len(data) < CHUNK:
+            self._in += memoryview(self._chunk)[:count]
+            if count < CHUNK:
                 break
         while (found := self._next()) is not None:
             each(found)
@@ -84,6 +85,7 @@ class Framed:
             start += _LONG.size
         if len(self._in) < start + size:
             return None
-        message = bytes(self._in[start : start + size])
+        with memoryview(self._in) as whole:
+            message = bytes(whole[start : start + size])
         del self._in[: start + size]
         return message
