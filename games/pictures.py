@@ -51,7 +51,12 @@ class _Font(ImageFont.FreeTypeFont):
     """A font that renders and measures each text once. A picture is redrawn with
     mostly the same words (titles, labels, names, numbers), and rendering them with
     FreeType was a fifth of a picture's cost; the rendered masks are only read when
-    drawn (`ImageDraw.text`), so one mask serves every picture."""
+    drawn (`ImageDraw.text`), so one mask serves every picture.
+
+    Its edges are smoothed in `TEXT_LEVELS` steps rather than 256: at the size a
+    picture is shown nobody sees the difference, and a picture then holds few enough
+    colours (flat fills, and those steps between a text's colour and what is under
+    it) to be written with exactly its own colours (see `to_png`)."""
 
     KEPT = 2048  # texts per font, then it starts afresh
     minor = False  # see `font`
@@ -62,12 +67,24 @@ class _Font(ImageFont.FreeTypeFont):
         self._lengths: dict[Hashable, float] = {}
 
     def getmask2(self, text: Any, mode: str = "", *args: Any, **kwargs: Any) -> Any:
-        render = partial(super().getmask2, text, mode, *args, **kwargs)
+        render = partial(_stepped, super().getmask2, text, mode, *args, **kwargs)
         return kept(self._masks, _key(text, mode, args, kwargs), render, self.KEPT)
 
     def getlength(self, text: Any, mode: str = "", *args: Any, **kwargs: Any) -> float:
         measure = partial(super().getlength, text, mode, *args, **kwargs)
         return float(kept(self._lengths, _key(text, mode, args, kwargs), measure, self.KEPT))
+
+
+TEXT_LEVELS = 16  # steps of a text's smoothed edge (see `_Font`)
+_STEPS = [round(round(v * (TEXT_LEVELS - 1) / 255) * 255 / (TEXT_LEVELS - 1)) for v in range(256)]
+
+
+def _stepped(render: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+    """A rendered text mask with its coverage in `TEXT_LEVELS` steps."""
+    mask, offset = render(*args, **kwargs)
+    if mask.mode == "L":
+        mask = mask.point(_STEPS, "L")
+    return mask, offset
 
 
 def _key(text: Any, mode: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Hashable:
@@ -180,20 +197,27 @@ def smallest_font(width: int, height: int, minor: bool = False) -> int:
 def to_png(image: Image.Image) -> bytes:
     """Encode for Discord: a palette PNG with fast compression.
 
-    The pictures are flat colours and anti-aliased text, which 256 colours render
-    without a visible difference; the palette makes encoding about twice as fast and
-    the file about half as large as full colour (pictures are re-rendered often, and
-    every byte is uploaded). `python -m tests.bench.bench_pictures` measures both."""
+    The pictures are flat colours and smoothed text, which 256 colours render without
+    a visible difference; the palette makes encoding about twice as fast and the file
+    about half as large as full colour (pictures are re-rendered often, and every byte
+    is uploaded). `python -m tests.bench.bench_pictures` measures both."""
     buffer = io.BytesIO()
     _palette_image(image).save(buffer, format="PNG", compress_level=3)
     return buffer.getvalue()
 
 
 def _palette_image(image: Image.Image) -> Image.Image:
-    """The picture in 256 colours. The palette is found on a half-size copy (a quarter
-    of the pixels; the blends of anti-aliased edges are all there), then every pixel
-    takes its nearest colour: about a third of the time of finding it on the whole."""
+    """The picture in at most 256 colours: exactly its own when it has no more (text
+    drawn with `font` leaves few), else a palette found on a half-size copy (a quarter
+    of the pixels; the blends of smoothed edges are all there), to which every pixel
+    takes its nearest colour."""
     if image.mode != "RGB":
         return image.quantize(colors=256, method=Image.Quantize.FASTOCTREE)
-    palette = image.reduce(2).quantize(colors=256, method=Image.Quantize.FASTOCTREE)
+    colours = image.getcolors(256)
+    if colours is not None:
+        palette = Image.new("P", (1, 1))
+        rgb = [colour for _, colour in colours if isinstance(colour, tuple)]
+        palette.putpalette([channel for colour in rgb for channel in colour])
+    else:
+        palette = image.reduce(2).quantize(colors=256, method=Image.Quantize.FASTOCTREE)
     return image.quantize(palette=palette, dither=Image.Dither.NONE)

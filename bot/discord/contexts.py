@@ -1,10 +1,17 @@
 """Contexts for adapters, made from a game: the one place where the Discord side turns
 a state into views. The table gets the public view; a seat gets its own view and its
-legal actions, and nothing else."""
+legal actions, and nothing else.
+
+A change is told with several contexts of the same reader (the announcement, the turn
+notice, the table, its chapter), and a panel's steps each need the player's: each is
+made once per state of the game and kept until the game's state changes (a Tüfteln
+seat's legal placements alone are 300 models). Contexts are never changed in place
+(`dataclasses.replace` makes another), so one serves every caller."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections import OrderedDict
+from collections.abc import Hashable, Sequence
 from typing import Any
 
 from bot.core.service import LiveGame
@@ -28,25 +35,46 @@ def seat_context(
     return _context(live, seat, locale, for_away)
 
 
+GAMES_KEPT = 256  # games whose contexts are kept (those of their current state)
+# By game: the state its contexts were made from, and those contexts by their inputs.
+_made: OrderedDict[int, tuple[State, dict[Hashable, Context[Any]]]] = OrderedDict()
+
+
 def _context(
     live: LiveGame, seat: Seat | None, locale: str | None, for_away: bool = False
 ) -> Context[Any]:
     state = live.state  # one read: the loop may replace it while a thread draws
     assert state is not None, "a game's screens need a started game"
-    return context_of(
-        live.game,
-        state,
-        seat,
-        locale=locale or live.row.locale,
-        game_id=live.id,
-        names=[p.display_name for p in live.players],
-        user_ids=[p.user_id for p in live.players],
-        channel_id=live.row.channel_id,
-        version=live.row.version,
-        deadline_at=live.deadline_at,
-        finished=live.status == "finished",
-        for_away=for_away,
-    )
+    names = tuple(p.display_name for p in live.players)
+    user_ids = tuple(p.user_id for p in live.players)
+    locale = locale or live.row.locale
+    finished = live.status == "finished"
+    row = live.row
+    when = (live.deadline_at, finished, row.channel_id, row.version)
+    key = (seat, locale, for_away, names, user_ids, when)
+    made = _made.pop(live.id, None)
+    if made is None or made[0] is not state:
+        made = (state, {})
+    _made[live.id] = made
+    while len(_made) > GAMES_KEPT:
+        _made.popitem(last=False)
+    found = made[1].get(key)
+    if found is None:
+        found = made[1][key] = context_of(
+            live.game,
+            state,
+            seat,
+            locale=locale,
+            game_id=live.id,
+            names=names,
+            user_ids=user_ids,
+            channel_id=row.channel_id,
+            version=row.version,
+            deadline_at=live.deadline_at,
+            finished=finished,
+            for_away=for_away,
+        )
+    return found
 
 
 def context_of(

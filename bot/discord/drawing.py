@@ -18,6 +18,12 @@ games' behind it, for half a minute. There are no helper threads in the bot's pr
 (a `ProcessPoolExecutor` has two, which take the interpreter lock from the event loop
 for every screen sent and received).
 
+Each worker keeps the pictures it drew, but a reader's next screen may be built in
+the other one: so the pictures a reader's last screens used (those of the table, or of
+one seat: a reader's own) travel with the reader's next job, and a picture whose inputs
+did not change is taken from them rather than drawn and encoded again (see
+`bot.discord.adapters.pictures.sharing`).
+
 Adapters are plain functions of a `Context`, which pickles: a worker imports the
 adapter by the game's kind and builds the same screen the bot's process would. A
 game whose adapter was registered at runtime (the tests' example game) is built in a
@@ -42,7 +48,9 @@ from typing import Any
 
 from bot.discord import adapters
 from bot.discord.adapters.context import Context
-from bot.discord.ui import Screen
+from bot.discord.adapters.pictures import Digest, sharing
+from bot.discord.framing import Framed
+from bot.discord.ui import Picture, Screen
 
 log = logging.getLogger(__name__)
 
@@ -51,20 +59,29 @@ NICE = 19  # the lowest priority: a worker gets the CPU only when the bot does n
 FIRST = frozenset({"panel"})
 PATIENCE = 2.0  # seconds: ...unless one of those has waited this long
 
+SEEN_PICTURES = 3  # pictures kept per reader, to hand to the reader's next jobs
+SEEN_BYTES = 64 * 1024 * 1024  # for all readers together
+
 Job = tuple[str, str, tuple[Any, ...]]  # kind, adapter method, arguments
+Pictures = dict[Digest, Picture]
+Built = tuple[Screen, Pictures]  # a screen and the pictures it used
 # A job, pickled, its screen, and when it was queued (the loop's time).
-Waiting = tuple[Job, bytes, "asyncio.Future[Screen]", float]
+Waiting = tuple[Job, bytes, "asyncio.Future[Built]", float]
 Versions = tuple[int | None, ...]  # each argument's context version (None: not a context)
+Reader = tuple[int, int | None]  # a game and a seat (None: the table)
 
 
 def default_workers() -> int:
     return os.cpu_count() or 1
 
 
-def _build(kind: str, method: str, args: tuple[Any, ...]) -> Screen:
-    screen = getattr(adapters.adapter_for(kind), method)(*args)
+def _build(kind: str, method: str, args: tuple[Any, ...], given: Pictures | None = None) -> Built:
+    """The screen, and the pictures it used; `given`: pictures it may take (see
+    `bot.discord.adapters.pictures.sharing`)."""
+    with sharing(given or {}) as used:
+        screen = getattr(adapters.adapter_for(kind), method)(*args)
     assert isinstance(screen, Screen)
-    return screen
+    return screen, used
 
 
 def _serve(connection: Connection) -> None:
@@ -74,12 +91,12 @@ def _serve(connection: Connection) -> None:
     adapters.adapters()  # import every game's adapter and pictures once, up front
     while True:
         try:
-            plain, versions = pickle.loads(connection.recv_bytes())
+            plain, versions, given = pickle.loads(connection.recv_bytes())
         except EOFError:
             return
         kind, method, args = _with_versions(pickle.loads(plain), versions)
         try:
-            answer: tuple[bool, Any] = (True, _build(kind, method, args))
+            answer: tuple[bool, Any] = (True, _build(kind, method, args, given))
         except Exception as error:  # the bot's process raises it where it awaits the screen
             answer = (False, error)
         try:
@@ -89,7 +106,7 @@ def _serve(connection: Connection) -> None:
         connection.send_bytes(data)
 
 
-async def _in_a_thread(job: Job, future: asyncio.Future[Screen]) -> None:
+async def _in_a_thread(job: Job, future: asyncio.Future[Built]) -> None:
     """Build `job` in a thread of this process, for `future`."""
     try:
         screen = await asyncio.to_thread(_build, *job)
@@ -113,6 +130,12 @@ def _plain(job: Job) -> tuple[bytes, Versions]:
     return pickle.dumps((kind, method, plain)), versions
 
 
+def _reader(job: Job) -> Reader | None:
+    """Whose screen a job builds: its first context's game and seat."""
+    context = next((a for a in job[2] if isinstance(a, Context)), None)
+    return None if context is None else (context.game_id, context.seat)
+
+
 def _with_versions(job: Job, versions: Versions) -> Job:
     kind, method, args = job
     pairs = zip(args, versions, strict=True)
@@ -122,9 +145,14 @@ def _with_versions(job: Job, versions: Versions) -> Job:
 @dataclass
 class _Worker:
     process: BaseProcess
-    connection: Connection  # the bot's end of the pipe
+    connection: Connection  # the bot's end of the pipe (kept open by it)
+    pipe: Framed  # the same end, read and written without blocking
     loop: asyncio.AbstractEventLoop  # the loop that watches the pipe
-    job: tuple[Job, asyncio.Future[Screen]] | None = None  # what it is building
+    job: tuple[Job, asyncio.Future[Built]] | None = None  # what it is building
+
+
+def _size(pictures: Pictures) -> int:
+    return sum(len(p.data) for p in pictures.values())
 
 
 class Drawing:
@@ -141,6 +169,8 @@ class Drawing:
         self._waiting: dict[bool, deque[Waiting]] = {True: deque(), False: deque()}  # by FIRST
         self.patience = PATIENCE
         self._built: OrderedDict[bytes, Screen] = OrderedDict()
+        self._seen: OrderedDict[Reader, Pictures] = OrderedDict()  # each reader's last
+        self._seen_bytes = 0
         self._instead: set[asyncio.Task[None]] = set()  # a dead worker's jobs, in threads
         self.drawn = self.reused = 0  # screens built, and taken from those kept
 
@@ -158,20 +188,44 @@ class Drawing:
             self.reused += 1
             return self._built[key]
         self.drawn += 1
-        screen = await self._build((kind, method, args), pickle.dumps((plain, versions)))
+        job = (kind, method, args)
+        reader = _reader(job)
+        given = self._seen.get(reader, {}) if reader is not None else {}
+        screen, used = await self._build(job, plain, versions, given)
+        if reader is not None:
+            self._saw(reader, used)
         self._built[key] = screen
         while len(self._built) > self.KEPT:
             self._built.popitem(last=False)
         return screen
 
-    async def _build(self, job: Job, payload: bytes) -> Screen:
+    async def _build(self, job: Job, plain: bytes, versions: Versions, given: Pictures) -> Built:
         if not self.workers or job[0] in adapters.registered():
-            return await asyncio.to_thread(_build, *job)
-        future: asyncio.Future[Screen] = asyncio.get_running_loop().create_future()
+            return await asyncio.to_thread(_build, *job, given)
+        future: asyncio.Future[Built] = asyncio.get_running_loop().create_future()
+        payload = pickle.dumps((plain, versions, given), protocol=pickle.HIGHEST_PROTOCOL)
         queued = (job, payload, future, asyncio.get_running_loop().time())
         self._waiting[job[1] in FIRST].append(queued)
         self._hand_out()
         return await future
+
+    def _saw(self, reader: Reader, used: Pictures) -> None:
+        """Keep the pictures a reader's screen used, for the reader's next jobs: the
+        last `SEEN_PICTURES` of each reader, `SEEN_BYTES` at most in all."""
+        if not used:
+            return
+        kept = self._seen.pop(reader, {})
+        self._seen_bytes -= _size(kept)
+        for known in used:
+            kept.pop(known, None)
+        kept.update(used)
+        while len(kept) > SEEN_PICTURES:
+            del kept[next(iter(kept))]
+        self._seen[reader] = kept
+        self._seen_bytes += _size(kept)
+        while self._seen_bytes > SEEN_BYTES and self._seen:
+            _, gone = self._seen.popitem(last=False)
+            self._seen_bytes -= _size(gone)
 
     def _hand_out(self) -> None:
         """Give waiting jobs to idle workers, starting workers up to `workers`."""
@@ -183,11 +237,13 @@ class Drawing:
                 if future.cancelled():
                     continue
                 worker.job = (job, future)
-                try:  # the worker is idle, waiting for this: the write does not block
-                    worker.connection.send_bytes(payload)
+                try:
+                    worker.pipe.send(payload)
                 except OSError:  # it died, and the end of its pipe is not read yet
                     self._died(worker)  # which hands out the rest
                     return
+                if worker.pipe.sending:  # the rest when the pipe takes it
+                    worker.loop.add_writer(worker.pipe.fd, self._writable, worker)
 
     def _next(self) -> Waiting:
         """The next job: a panel, unless the oldest other job has waited `patience`."""
@@ -196,23 +252,40 @@ class Drawing:
         return (rest if overdue or not self._waiting[True] else self._waiting[True]).popleft()
 
     def _start(self) -> _Worker:
-        # forkserver: workers do not inherit the bot's threads, sockets or locks.
+        # forkserver: workers do not inherit the bot's threads, sockets or locks. The
+        # fork server imports the adapters and games once, and every worker forked from
+        # it starts with them (rather than each importing them, a second or two of CPU).
         context = multiprocessing.get_context("forkserver")
+        context.set_forkserver_preload(["bot.discord.preload"])
         ours, theirs = context.Pipe()
         process = context.Process(target=_serve, args=(theirs,), daemon=True)
         process.start()
         theirs.close()
-        worker = _Worker(process, ours, asyncio.get_running_loop())
-        worker.loop.add_reader(ours.fileno(), self._answered, worker)
+        worker = _Worker(process, ours, Framed(ours.fileno()), asyncio.get_running_loop())
+        worker.loop.add_reader(worker.pipe.fd, self._readable, worker)
         return worker
 
-    def _answered(self, worker: _Worker) -> None:
-        """The worker's pipe is readable: its screen, or its end."""
+    def _writable(self, worker: _Worker) -> None:
         try:
-            ok, value = pickle.loads(worker.connection.recv_bytes())
-        except (EOFError, OSError):
+            worker.pipe.flush()
+        except OSError:
             self._died(worker)
             return
+        if not worker.pipe.sending:
+            worker.loop.remove_writer(worker.pipe.fd)
+
+    def _readable(self, worker: _Worker) -> None:
+        """The worker's pipe is readable: (part of) its screen, or its end."""
+        try:
+            open_ = worker.pipe.receive(lambda message: self._answered(worker, message))
+        except OSError:
+            open_ = False
+        if not open_ and worker in self._running:
+            self._died(worker)
+
+    def _answered(self, worker: _Worker, message: bytes) -> None:
+        """The worker's answer: its screen, or the error it raised."""
+        ok, value = pickle.loads(message)
         assert worker.job is not None, "a worker answers only a job it was given"
         _, future = worker.job
         worker.job = None
@@ -234,7 +307,8 @@ class Drawing:
         self._hand_out()
 
     def _stop(self, worker: _Worker) -> None:
-        worker.loop.remove_reader(worker.connection.fileno())
+        worker.loop.remove_reader(worker.pipe.fd)
+        worker.loop.remove_writer(worker.pipe.fd)
         worker.connection.close()  # the worker reads the end of its pipe and returns
         if worker.process.is_alive():
             worker.process.terminate()

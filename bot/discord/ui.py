@@ -35,6 +35,7 @@ import sys
 from collections import OrderedDict
 from collections.abc import Iterator
 from dataclasses import asdict, dataclass, field, replace
+from functools import lru_cache
 from typing import Any, Literal
 
 import discord
@@ -472,9 +473,19 @@ def pictures_digest(screen: Screen) -> str:
     """What a screen's attachments are (names, alt texts and bytes), as a short digest."""
     digest = hashlib.blake2b(digest_size=12)
     for picture in screen.pictures:
-        digest.update(repr((picture.name, picture.description, len(picture.data))).encode())
-        digest.update(picture.data)
+        digest.update(picture_digest(picture))
     return digest.hexdigest()
+
+
+@lru_cache(maxsize=4096)
+def picture_digest(picture: Picture) -> bytes:
+    """One picture's digest. Kept: a picture is shown (and compared) several times, and
+    its bytes are tens of kilobytes (Python keeps a bytes object's hash, so looking a
+    picture up costs little)."""
+    digest = hashlib.blake2b(digest_size=16)
+    digest.update(repr((picture.name, picture.description, len(picture.data))).encode())
+    digest.update(picture.data)
+    return digest.digest()
 
 
 class ShownPictures:

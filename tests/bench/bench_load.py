@@ -32,7 +32,9 @@ ack and panel times. The last line:
 (ready_s: from the bot process's start to its commands synced and gateway READY;
 caught_up_s: from ready until every overdue timer fired and committed; shown_s: until
 everything they brought was sent; requests: the catch-up's, click answers left out).
-`--profile FILE` also records a py-spy profile (raw format) of the bot and its workers.
+`--profile FILE` also records a py-spy profile (raw format) of the bot and its workers
+(the mix: the bot's phase; `--overdue`: the catch-up). py-spy takes CPU of its own, so
+a profiled run's figures are not to be compared with an unprofiled one's.
 
 Figures are noisy on a shared machine; the two processes are measured in one run so
 the ratios compare like with like. `--keep DIR` keeps the database and the logs.
@@ -67,7 +69,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--open", type=int, default=1_000, help="open games (--overdue)")
     parser.add_argument("--clicks", type=int, default=20, help="panel opens (--overdue)")
     parser.add_argument("--click-every", type=float, default=0.5, help="seconds between them")
-    parser.add_argument("--profile", type=Path, help="py-spy raw profile here (--overdue)")
+    parser.add_argument("--profile", type=Path, help="py-spy raw profile of the bot here")
     parser.add_argument("--seed", type=int, default=1, help="the players' random choices")
     parser.add_argument("--keep", type=Path, help="keep the database and logs here")
     return parser.parse_args(argv)
@@ -104,7 +106,7 @@ async def bench(args: argparse.Namespace, folder: Path) -> list[str]:
         return await bench_startup(args, folder)
     if args.players:
         return report_roll(await run_players(args.players, folder, args.seed))
-    result = await run_mix(args.games, args.seconds, folder, args.seed)
+    result = await run_mix(args.games, args.seconds, folder, args.seed, args.profile)
     lines = [
         f"{args.games} concurrent games (mix: {', '.join(k.id for k in MIX)}), {args.seconds:g} s"
     ]

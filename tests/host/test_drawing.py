@@ -7,14 +7,25 @@ from __future__ import annotations
 import asyncio
 import os
 import pickle
+import random
 import signal
 from dataclasses import replace
+from functools import partial
+from typing import Any
 
 import pytest
+from PIL import Image
 
+from bot.discord import drawing as drawing_module
 from bot.discord.adapters import adapter_for
+from bot.discord.adapters import pictures as kept_pictures
+from bot.discord.adapters.context import Context
+from bot.discord.adapters.pictures import Kept, digest, sharing
 from bot.discord.drawing import Drawing, _plain, _with_versions
+from bot.discord.ui import Picture
+from games.pictures import to_png
 from tests.adapters.test_tufteln import Table
+from tests.pictures.drawn import forget_cached_pictures
 
 
 async def test_a_screen_is_built_in_a_worker_exactly_as_here() -> None:
@@ -125,3 +136,79 @@ def test_a_job_reaches_a_worker_with_its_contexts_versions() -> None:
     assert versions == (7, None)
     assert _plain(("tufteln", "panel", (replace(ctx, version=8), ())))[0] == plain
     assert _with_versions(pickle.loads(plain), versions) == ("tufteln", "panel", (ctx, ()))
+
+
+class Encodings:
+    """Counts the pictures encoded in this process (a build in a thread)."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.count = 0
+
+        def counted(image: Image.Image) -> bytes:
+            self.count += 1
+            return to_png(image)
+
+        monkeypatch.setattr(kept_pictures, "to_png", counted)
+        forget_cached_pictures()  # drawn in this test, not found from an earlier one
+
+
+async def test_a_readers_picture_that_did_not_change_is_not_drawn_again_elsewhere(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A worker that never drew the reader's sheet (here: the caches emptied) takes it
+    from the pictures that travel with the reader's job, and draws only what changed."""
+    encodings = Encodings(monkeypatch)
+    drawing = Drawing(workers=0)
+    game = Table(2, {})
+    first = await drawing.build("tufteln", "panel", game.context(0), ())
+    assert encodings.count == 1
+    forget_cached_pictures()
+    later = replace(game.context(0), deadline_at=1e9)  # other words, the same sheet
+    again = await drawing.build("tufteln", "panel", later, ())
+    assert encodings.count == 1 and again.pictures == first.pictures
+    assert again != first
+    game.play(0, random.Random(3))  # the sheet changes: drawn anew
+    forget_cached_pictures()
+    changed = await drawing.build("tufteln", "panel", game.context(0), ())
+    assert encodings.count == 2 and changed.pictures != first.pictures
+
+
+async def test_a_job_is_handed_only_its_own_readers_pictures(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    handed: list[tuple[int | None, set[str]]] = []
+    build = drawing_module._build
+
+    def spying(kind: str, method: str, args: tuple[object, ...], given: Any = None) -> Any:
+        seat = next(a.seat for a in args if isinstance(a, Context))
+        handed.append((seat, {p.name for p in (given or {}).values()}))
+        return build(kind, method, args, given)
+
+    monkeypatch.setattr(drawing_module, "_build", spying)
+    drawing = Drawing(workers=0)
+    game = Table(2, {})
+    await drawing.build("tufteln", "panel", game.context(0), ())
+    await drawing.build("tufteln", "panel", game.context(1), ())
+    await drawing.build("tufteln", "table", game.context())
+    await drawing.build("tufteln", "panel", replace(game.context(0), deadline_at=1e9), ())
+    assert handed == [(0, set()), (1, set()), (None, set()), (0, {"sheet.png"})]
+
+
+def test_kept_takes_a_handed_picture_only_under_the_digest_of_its_own_inputs() -> None:
+    kept = Kept(4)
+    drawn: list[str] = []
+
+    def draw(text: str) -> tuple[Image.Image, str]:
+        drawn.append(text)
+        return Image.new("RGB", (4, 4), (1, 2, 3)), text
+
+    mine = partial(draw, "mine")
+    handed = Picture("a.png", b"handed", "mine")
+    known = digest("a.png", ("key", 1), mine)
+    assert known is not None and known == digest("a.png", ("key", 1), partial(draw, "other"))
+    assert known != digest("b.png", ("key", 1), mine) != digest("a.png", ("key", 2), mine)
+    with sharing({known: handed}) as used:
+        assert kept.picture(("key", 1), "a.png", mine) is handed
+        other = kept.picture(("key", 2), "a.png", partial(draw, "other"))
+    assert drawn == ["other"] and other.data.startswith(b"\x89PNG")
+    assert list(used.values()) == [handed, other]

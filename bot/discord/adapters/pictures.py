@@ -1,17 +1,29 @@
 """Pictures as attachments, each drawn and encoded once per look.
 
-Drawing and encoding a picture costs 10-40 ms, and screens are rebuilt far more often
+Drawing and encoding a picture costs 5-20 ms, and screens are rebuilt far more often
 than their pictures change: a Tüfteln panel opened after the next roll shows the sheet
 its last placement showed, a table edited for a line of text shows the same village.
 `Kept` holds the last pictures by a key of everything they are drawn from, so those
-cost a lookup. Adapters run in the drawing workers (`bot.discord.drawing`), so each
-worker keeps its own.
+cost a lookup.
+
+Adapters run in the drawing workers (`bot.discord.drawing`), so each worker keeps its
+own; and the worker that builds a screen is not always the one that built the same
+reader's last. So a build may also be handed pictures (`sharing`): those the same
+reader's last screens used, each under a digest of what it is drawn from (the drawing
+function, the name and the key). A picture is taken from there only under the digest
+its own inputs give, so it is always the picture the build would draw.
 """
 
 from __future__ import annotations
 
+import functools
+import hashlib
+import pickle
 from collections import OrderedDict
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass, field
 
 from PIL import Image
 
@@ -19,12 +31,52 @@ from bot.discord.ui import Picture
 from games.pictures import to_png
 
 Drawn = tuple[Image.Image, str]  # a rendered picture and its alt text
+Digest = bytes  # of what a picture is drawn from (see `digest`)
 
 
 def picture(name: str, drawn: Drawn) -> Picture:
     """A rendered picture (image, alt text) as a PNG attachment."""
     image, alt = drawn
     return Picture(name, to_png(image), alt)
+
+
+@dataclass
+class Shared:
+    """The pictures one build was handed, and those it used (by digest)."""
+
+    given: Mapping[Digest, Picture]
+    used: dict[Digest, Picture] = field(default_factory=dict)
+
+
+_shared: ContextVar[Shared | None] = ContextVar("shared_pictures", default=None)
+
+
+@contextmanager
+def sharing(given: Mapping[Digest, Picture]) -> Iterator[dict[Digest, Picture]]:
+    """Within: `Kept` takes a picture from `given` rather than draw it, and notes every
+    picture it returns in the dictionary yielded."""
+    shared = Shared(given)
+    token = _shared.set(shared)
+    try:
+        yield shared.used
+    finally:
+        _shared.reset(token)
+
+
+def digest(name: str, key: Hashable, draw: Callable[[], Drawn]) -> Digest | None:
+    """The same in every process for the same inputs; None if the key does not pickle."""
+    try:
+        data = pickle.dumps((_drawer(draw), name, key), protocol=pickle.HIGHEST_PROTOCOL)
+    except (pickle.PicklingError, TypeError, AttributeError):
+        return None
+    return hashlib.blake2b(data, digest_size=16).digest()
+
+
+def _drawer(draw: Callable[[], Drawn]) -> str:
+    """The drawing function's name (a partial's function's)."""
+    while isinstance(draw, functools.partial):
+        draw = draw.func
+    return f"{getattr(draw, '__module__', '')}.{getattr(draw, '__qualname__', repr(draw))}"
 
 
 class Kept:
@@ -42,12 +94,20 @@ class Kept:
         self._pictures.clear()
 
     def picture(self, key: Hashable, name: str, draw: Callable[[], Drawn]) -> Picture:
-        """The picture `draw()` renders, as `name`; drawn only if not kept."""
+        """The picture `draw()` renders, as `name`; drawn only if neither kept nor
+        handed in (see `sharing`)."""
         full = (name, key)
         found = self._pictures.get(full)
+        shared = _shared.get()
+        known = digest(name, key, draw) if shared is not None else None
+        if found is None and shared is not None and known is not None:
+            found = shared.given.get(known)
         if found is None:
-            found = self._pictures[full] = picture(name, draw())
-            while len(self._pictures) > self.size:
-                self._pictures.popitem(last=False)
+            found = picture(name, draw())
+        self._pictures[full] = found
         self._pictures.move_to_end(full)
+        while len(self._pictures) > self.size:
+            self._pictures.popitem(last=False)
+        if shared is not None and known is not None:
+            shared.used[known] = found
         return found

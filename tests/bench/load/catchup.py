@@ -34,9 +34,6 @@ import contextlib
 import math
 import random
 import resource
-import shutil
-import signal
-import sys
 import time
 from collections import Counter, deque
 from dataclasses import dataclass, field
@@ -44,6 +41,7 @@ from pathlib import Path
 
 from bot.double import DiscordDouble, InteractionResult, running_double
 from bot.double.http_app import Exchange
+from tests.bench.load import spy
 from tests.bench.load.lag import read_lags
 from tests.bench.load.measure import percentile
 from tests.bench.load.players import TIMEOUTS, Database
@@ -222,20 +220,9 @@ async def _panel_shown(double: DiscordDouble, result: InteractionResult, clicks:
 async def profile(bot: Measured, log: StampedLog, out: Path, until: asyncio.Event) -> None:
     """py-spy on the bot process and its children (the drawing workers), from the bot's
     first request (its interpreter is up by then) until `until` is set."""
-    spy = shutil.which("py-spy") or str(Path(sys.executable).parent / "py-spy")
     while not log or bot.process is None:  # noqa: ASYNC110 (no event for either)
         await asyncio.sleep(POLL)
-    command = [spy, "record", "--subprocesses", "--idle", "-p", str(bot.process.pid)]
-    command += ["-f", "raw", "-o", str(out), "-d", str(int(CATCH_UP_WITHIN) + 60), "-r", "200"]
-    spying = await asyncio.create_subprocess_exec(
-        *command, stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.DEVNULL
-    )
-    try:
-        await until.wait()
-    finally:
-        if spying.returncode is None:
-            spying.send_signal(signal.SIGINT)  # py-spy writes what it sampled, then ends
-        await spying.wait()
+    await spy.record(bot.process.pid, out, until)
 
 
 # -- the run ---------------------------------------------------------------------------------

@@ -43,6 +43,7 @@ class PhaseFigures:
     controls: Counter[str] = field(default_factory=Counter)  # interactions by control
     answers: list[float] = field(default_factory=list)  # ms, click to the answer shown
     cpu_seconds: float = 0.0  # the process and its children, in the window
+    root_cpu_seconds: float = 0.0  # the process alone (its event loop and threads)
     double_cpu_seconds: float = 0.0  # the double and the players (one process)
     lags: list[float] = field(default_factory=list)  # ms, event-loop lag samples
     double_lags: list[float] = field(default_factory=list)  # ms, the double's own loop
@@ -82,7 +83,8 @@ class PhaseFigures:
             f"ack ms: p50 {_ms(self.p(50))}  p95 {_ms(self.p(95))}  p99 {_ms(self.p(99))}"
             f"  max {_ms(max(self.acks, default=math.nan))}  late (>3 s or never) {self.late}",
             f"CPU per action: {self.per_action(self.cpu_seconds) * 1000:.2f} ms"
-            f" ({self.cpu_seconds:.2f} s over {self.processes} process(es));"
+            f" ({self.cpu_seconds:.2f} s over {self.processes} process(es),"
+            f" {self.per_action(self.root_cpu_seconds) * 1000:.2f} ms in the main one);"
             f" the double and players: {self.per_action(self.double_cpu_seconds) * 1000:.2f} ms",
             f"event-loop lag ms: p50 {_ms(percentile(self.lags, 50))}"
             f"  p99 {_ms(percentile(self.lags, 99))}  max {_ms(max(self.lags, default=math.nan))}"

@@ -13,7 +13,8 @@
 The double, its HTTP server and the simulated players share this process (the players
 use the double's in-process SimUser API); the measured process is always separate.
 
-A phase's window opens once the process is connected (and the bot's commands synced):
+A phase's window opens once the process is connected (and the bot's commands synced)
+and has finished starting up (its CPU quiet; the bot's drawing workers import the games):
 the K games are opened at that moment, so /newgame, Join and Start are measured too.
 The interactions counted are those created in the S seconds; CPU (the process tree,
 from /proc) and requests are counted until those were all answered and the process went
@@ -38,6 +39,7 @@ from typing import Any
 from bot.double import DiscordDouble, SimUser, running_double
 from bot.double.interactions import InteractionRecord, Interactions
 from bot.double.model import Channel, Json, Message
+from tests.bench.load import spy
 from tests.bench.load.games import SCHEDULED_TUFTELN, Kind, mix
 from tests.bench.load.lag import LagSampler, read_lags
 from tests.bench.load.measure import PhaseFigures, ack_ms, control_of
@@ -47,6 +49,8 @@ from tests.support.harness import table
 
 ROOT = Path(__file__).resolve().parents[3]
 READY_WITHIN = 60.0  # a start on a busy 2-core machine: imports, login, command sync
+QUIET_RATE = 0.05  # CPU seconds a second: the measured process has finished starting up
+QUIET_WITHIN = 30.0  # seconds to wait for that before measuring anyway
 GRACE = 10.0  # after the window: the last clicks answered and shown, at most this long
 SAMPLE_EVERY = 1.0  # seconds between /proc samples of the measured process tree
 JOINING_AT_ONCE = 10  # players pressing Join at the same time in the 200-player lobby
@@ -86,6 +90,19 @@ class Measured:
             lambda: f"the {'bare client' if self.bare else 'bot'} to connect (log: {self.log})",
         )
 
+    async def settled(self) -> None:
+        """Wait until the process tree has finished starting up (its drawing workers
+        importing the games, say): the window measures clicks, not a start."""
+        loop = asyncio.get_running_loop()
+        until = loop.time() + QUIET_WITHIN
+        before = self.cpu()
+        while loop.time() < until:
+            await asyncio.sleep(SAMPLE_EVERY / 2)
+            now = self.cpu()
+            if now - before < QUIET_RATE * SAMPLE_EVERY / 2:
+                return
+            before = now
+
     def _synced(self) -> bool:
         return any(c.get("name") == "newgame" for c in self.double.commands())
 
@@ -98,6 +115,12 @@ class Measured:
     def cpu(self) -> float:
         assert self.usage is not None
         return self.usage.sample()
+
+    def root_cpu(self) -> float:
+        """The process's own CPU seconds, its children (the drawing workers) left out."""
+        assert self.usage is not None
+        self.usage.sample()
+        return self.usage.cpu.get(self.usage.root, 0.0)
 
     async def stop(self) -> None:
         """SIGTERM (the runner writes its lag samples), SIGKILL if it hangs."""
@@ -183,6 +206,7 @@ class Window:
     start: float = 0.0
     end: float = 0.0
     cpu: float = 0.0
+    root_cpu: float = 0.0
     own_cpu: float = 0.0
 
     def open(self) -> None:
@@ -192,6 +216,7 @@ class Window:
         self.lag.start()
         self.start = time.monotonic()
         self.cpu = self.measured.cpu()
+        self.root_cpu = self.measured.root_cpu()
         self.own_cpu = _own_cpu()
 
     def close(
@@ -199,6 +224,7 @@ class Window:
     ) -> None:
         figures.seconds = seconds
         figures.cpu_seconds = self.measured.cpu() - self.cpu
+        figures.root_cpu_seconds = self.measured.root_cpu() - self.root_cpu
         figures.double_cpu_seconds = _own_cpu() - self.own_cpu
         figures.acks = [ack_ms(r) for r in records]
         figures.acked = [control_of(r) for r in records]
@@ -242,7 +268,9 @@ class MixResult:
     errors: list[str]
 
 
-async def run_mix(games: int, seconds: float, folder: Path, seed: int = 1) -> MixResult:
+async def run_mix(
+    games: int, seconds: float, folder: Path, seed: int = 1, profile_to: Path | None = None
+) -> MixResult:
     async with running_double() as double:
         double.discord_limits()  # the token's global limit and IDENTIFY's, as on Discord
         recorder = Recorder(double.interactions)
@@ -250,7 +278,7 @@ async def run_mix(games: int, seconds: float, folder: Path, seed: int = 1) -> Mi
         kinds = mix(games)
         tables = [_seat_users(double, kind, i) for i, kind in enumerate(kinds)]
         bot_figures, errors = await _bot_phase(
-            double, recorder, kinds, tables, seconds, folder, seed
+            double, recorder, kinds, tables, seconds, folder, seed, profile_to
         )
         bare_figures = await _bare_phase(double, recorder.clicks, seconds, folder)
         return MixResult(bot_figures, bare_figures, own_peak_rss_mb(), errors)
@@ -268,11 +296,17 @@ async def _bot_phase(
     seconds: float,
     folder: Path,
     seed: int,
+    profile_to: Path | None = None,
 ) -> tuple[PhaseFigures, list[str]]:
     bot = Measured(double, folder, bare=False)
     figures = PhaseFigures("this bot")
     errors: list[str] = []
     await bot.start()
+    await bot.settled()
+    spied = asyncio.Event()
+    spying: asyncio.Task[None] | None = None
+    if profile_to is not None and bot.process is not None:
+        spying = asyncio.create_task(spy.record(bot.process.pid, profile_to, spied, idle=False))
     try:
         db = Database(bot.database)
         stop = asyncio.Event()
@@ -299,12 +333,16 @@ async def _bot_phase(
                     errors.append(f"{type(error).__name__}: {error}")
         await _settle(double, recorder.records)
         window.close(figures, recorder.records, length)
+        spied.set()
         errors += [f"{n} x {what}" for what, n in players.troubles.most_common()]
         figures.answers = [a * 1000 for a in players.answers]
         figures.moves = db.moves() - moves
         figures.games = players.games_played + len(kinds)
         db.close()
     finally:
+        spied.set()
+        if spying is not None:
+            await spying
         await bot.stop()
     window.finish(figures)
     return figures, errors
@@ -317,6 +355,7 @@ async def _bare_phase(
     figures = PhaseFigures("bare client")
     records: list[InteractionRecord] = []
     await bare.start()
+    await bare.settled()
     try:
         window = Window(double, bare)
         window.open()
