@@ -39,6 +39,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from bot.core.service import replay
 from bot.core.store import Store
 from bot.double import DiscordDouble, SimUser
 from bot.double.interactions import ACK_DEADLINE, InteractionRecord
@@ -109,7 +110,8 @@ class ClusterFigures:
     late_outside: list[str] = field(default_factory=list)  # late acks outside restarts
     messages: int = 0  # messages of changes (with a nonce)
     nonce_repeats: int = 0  # sends Discord answered with the message a nonce made
-    wrong: list[str] = field(default_factory=list)  # state != replay, a table not final
+    unreplayed: list[str] = field(default_factory=list)  # stored state != the log's replay
+    wrong: list[str] = field(default_factory=list)  # a table not final, announcements
     twice: list[str] = field(default_factory=list)  # a change's message posted twice
     disorder: list[str] = field(default_factory=list)  # a game's messages out of order
     fired_twice: list[str] = field(default_factory=list)  # deadlines applied to a later step
@@ -126,20 +128,29 @@ class ClusterFigures:
     def kills(self) -> int:
         return sum(1 for o in self.outages if o.what != "PostgreSQL")
 
-    def problems(self) -> list[str]:
-        """What fails the run, one line each."""
-        found = [f"game check: {x}" for x in self.wrong]
-        found += [f"late acknowledgement outside a restart: {x}" for x in self.late_outside]
-        found += [f"posted twice: {x}" for x in self.twice]
-        found += [f"out of order: {x}" for x in self.disorder]
+    def lost(self) -> list[str]:
+        """What was lost, done twice, late or refused: one line each."""
+        found = [f"state is not the replay: {x}" for x in self.unreplayed]
         found += [f"deadline fired twice: {x}" for x in self.fired_twice]
         found += [f"timer overdue: {x}" for x in self.overdue]
-        found += [f"old table kept controls: {x}" for x in self.tables.stale_tables]
+        found += [f"posted twice: {x}" for x in self.twice]
+        found += [f"late acknowledgement outside a restart: {x}" for x in self.late_outside]
         found += [f"global 429: {x}" for x in self.global_429]
         found += [f"error answer: {x}" for x in self.errors]
+        return found
+
+    def misshown(self) -> list[str]:
+        """What was shown out of a game's order, or left showing: one line each."""
+        found = [f"out of order: {x}" for x in self.disorder]
+        found += [f"not as stored: {x}" for x in self.wrong]
+        found += [f"old table kept controls: {x}" for x in self.tables.stale_tables]
+        found += [f"DM prompt of a finished game kept controls: {x}" for x in self.stale_prompts]
         if self.tables.duplicates:
             found.append(f"{self.tables.duplicates} lines said twice in a row in a thread")
         return found
+
+    def problems(self) -> list[str]:
+        return self.lost() + self.misshown()
 
     def table(self) -> list[str]:
         """The failure table: what was killed, what was observed."""
@@ -244,6 +255,7 @@ class ChaosRun:
             for i, kind in enumerate(plan.kinds)
         ]
         await self.cluster.start()
+        await asyncio.sleep(RESTART_GRACE)  # as after a restart: the processes warm up
         self.started = self.figures.started = time.monotonic()
         self.double.exchanges.clear()
         self.double.global_limit.reset_stats()
@@ -356,6 +368,10 @@ class ChaosRun:
                 figures.kinds[row.kind] += 1
                 figures.shards[self.shard_of_channel(row.channel_id)] += 1
                 place = self.double.channel(row.channel_id)
+                stored = registry.get(row.kind).parse_state(row.state, row.state_version)
+                if stored != await replay(store, game_id):
+                    figures.unreplayed.append(f"game {game_id} ({row.kind})")
+                    continue
                 try:
                     await check_game(self.double, figures.tables, store, game_id, place)
                 except AssertionError as wrong:  # every game is checked, all is told
@@ -402,14 +418,20 @@ class ChaosRun:
             figures.messages += len(messages)
             nonces = Counter(m.nonce for m in messages)
             figures.twice += [f"game {game}: {n} x {nonce}" for nonce, n in nonces.items() if n > 1]
-            versions = [int(str(m.nonce).split(".")[1]) for m in messages]
-            for before, after, message in zip(versions, versions[1:], messages[1:], strict=False):
-                if after < before:
+            newest = messages[0]
+            for message in messages[1:]:
+                if _version(message) < _version(newest):
                     figures.disorder.append(
-                        f"game {game}: {message.nonce} (message {message.id}) after version"
-                        f" {before}"
+                        f"game {game}: {message.nonce} at {self.at(message):.1f} s after"
+                        f" {newest.nonce} at {self.at(newest):.1f} s"
                     )
+                else:
+                    newest = message
         figures.nonce_repeats = self.double.state.nonces.repeats
+
+    def at(self, message: Message) -> float:
+        """When a message was posted, in seconds of play."""
+        return message.timestamp - self.double.clock.now() + time.monotonic() - self.started
 
     def check_clicks(self) -> None:
         """Every click acknowledged within 3 s, but those of a restart's window."""
@@ -421,7 +443,9 @@ class ChaosRun:
             figures.dm_clicks += record.guild_id is None
             seconds = record.ack_seconds
             late = seconds is None or seconds > ACK_DEADLINE
-            outage = next((o for o in figures.outages if o.covers(record)), None)
+            # A killed process's window before the database's, where both cover a click.
+            covering = [o for o in figures.outages if o.covers(record)]
+            outage = min(covering, key=lambda o: len(o.shards), default=None)
             if outage is not None:
                 outage.clicks += 1
                 outage.unanswered += seconds is None
@@ -447,6 +471,11 @@ class ChaosRun:
             and (e.error or {}).get("code") not in (CLOSED_DMS, 10008)
         ]
         figures.errors += [f"unimplemented route {r}" for r in self.double.unhandled]
+
+
+def _version(message: Message) -> int:
+    """The game version of a change's message, from its nonce "game.version.slot"."""
+    return int(str(message.nonce).split(".")[1])
 
 
 def _told(error: AssertionError) -> str:
