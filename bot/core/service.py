@@ -39,6 +39,8 @@ from games.engine import AnyGame, Event, IllegalAction, Seat, State
 log = logging.getLogger(__name__)
 T = TypeVar("T")
 
+MOVED_ON = "host.moved_on"  # refused: another process changed the game meanwhile
+
 # Timer kinds, all the host's: time belongs to the engine (its phases' deadlines and
 # reminders, a scheduled game's start), and every timer fires under the game's lock.
 DEADLINE = "deadline"  # the current phase times out
@@ -835,7 +837,7 @@ class GameService:
             return await write
         except VersionConflict:
             self._cache.pop(live.id, None)
-            raise Refused("host.moved_on") from None
+            raise Refused(MOVED_ON) from None
         except StoreBusy as busy:
             log.warning("game %s: a change was refused: %s", live.id, busy)
             raise Busy(busy.key) from None
@@ -895,7 +897,16 @@ class GameService:
                 await self._notify(Change(live, "broken"))
             raise KeepTimer(live.broken)
         if live.row.is_open:
-            await handler(live, timer)
+            try:
+                await handler(live, timer)
+            except Refused as refused:
+                if refused.key != MOVED_ON:
+                    raise
+                # Another process changed the game between this one's look and its
+                # write: judge the timer again, once, by the game as it is now.
+                live = await self.load(timer.game_id)
+                if live.row.is_open and live.broken is None:
+                    await handler(live, timer)
 
     async def _expire(self, live: LiveGame, timer: TimerRow) -> None:
         """A phase deadline passed: apply the engine's default actions, once."""
