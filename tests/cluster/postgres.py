@@ -36,6 +36,11 @@ def binaries() -> Path:
         candidates += [v / "bin" for v in versions]
     found = shutil.which("initdb")
     candidates += [Path(found).parent] if found else []
+    if os.geteuid() == 0:
+        try:
+            pwd.getpwnam(SERVER_USER)
+        except KeyError:
+            raise PostgresMissing(f"as root, the server needs a {SERVER_USER!r} user") from None
     for folder in candidates:
         if (folder / "initdb").exists() and (folder / "pg_ctl").exists():
             return folder
