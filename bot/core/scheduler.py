@@ -10,6 +10,11 @@ growing delay, with one log line per attempt, never in a tight loop. A timer who
 write found the database locked by another process is tried again soon (`BUSY_RETRY`),
 as often as it takes: nothing failed.
 
+Any process may fire a due timer: it claims it first, with a lease (renewed while its
+handler runs), so only one does; the timers of a process that died are taken over
+when their leases run out. Over PostgreSQL the timers are looked at every
+`SHARED_POLL` seconds too (another process may have planned one).
+
 A timer is deleted only as the game version that planned it left it: a process whose
 copy of a game is older than the timer (another process moved it on) reloads the game
 before it judges the timer (see the host's `_on_timer`).
@@ -26,6 +31,7 @@ from typing import Any
 from bot.core.clock import Clock
 from bot.core.errors import Busy
 from bot.core.store import Store, StoreBusy, TimerRow
+from bot.core.store.claims import TIMER_LEASE
 
 log = logging.getLogger(__name__)
 
@@ -37,6 +43,9 @@ BUSY_RETRY = 1.0  # seconds after a write found the database locked by another p
 # Handlers running at once, at most. After a long stop hundreds of timers are overdue;
 # catching up a few games at a time leaves the event loop free for players' clicks.
 MAX_FIRING = 8
+# Over a database shared with other processes, look at the timers at least this often
+# (seconds, real time): one may have planned a timer and died (its claim lapses).
+SHARED_POLL = 10.0
 
 
 class KeepTimer(Exception):
@@ -111,10 +120,12 @@ class Scheduler:
             now = self._clock.now()
             resting = {t for t, (_, at) in self._failed.items() if at > now}
             retry = min((at for _, at in self._failed.values() if at > now), default=None)
+            excluding = self._firing.keys() | self._kept | resting
+            timer = None
             try:
-                timer = await self._store.next_timer(
-                    excluding=self._firing.keys() | self._kept | resting
-                )
+                due = await self._store.next_wake(now, excluding)
+                if due is not None and due <= now:
+                    timer = await self._store.claim_timer(now, excluding)
             except StoreBusy:  # locked, or the server is away (the store says so once)
                 await self._wait(now + BUSY_RETRY)
                 continue
@@ -122,8 +133,10 @@ class Scheduler:
                 log.exception("cannot read the timers")
                 await self._wait(now + FIRST_RETRY)
                 continue
-            if timer is None or timer.due_at > now:
-                due = timer.due_at if timer else None
+            if timer is None:
+                if due is not None and due <= now:  # another process took it just now
+                    await asyncio.sleep(0.01)
+                    continue
                 await self._wait(min(due, retry) if due and retry else due or retry)
                 continue
             # Each handler runs on its own, so one slow timer (a round of reminder DMs)
@@ -131,6 +144,7 @@ class Scheduler:
             self._firing[timer.id] = asyncio.create_task(self._fire(timer))
 
     async def _fire(self, timer: TimerRow) -> None:
+        lease = asyncio.create_task(self._keep_claim(timer))
         try:
             try:
                 await self._handler(timer)
@@ -153,8 +167,17 @@ class Scheduler:
         except Exception as error:
             self._back_off(timer, error)
         finally:
+            lease.cancel()
             self._firing.pop(timer.id, None)
             self.changed()
+
+    async def _keep_claim(self, timer: TimerRow) -> None:
+        """While a handler runs (a round of reminder DMs may take a while), its timer's
+        claim is renewed, so no other process takes it meanwhile."""
+        while True:
+            await asyncio.sleep(TIMER_LEASE / 3)  # real time: other processes live in it
+            with contextlib.suppress(Exception):  # a lapsed claim is at worst fired again
+                await self._store.renew_timer(timer, self._clock.now() + TIMER_LEASE)
 
     def _back_off(self, timer: TimerRow, error: Exception) -> None:
         """Keep a failed timer and try it again later, later each time."""
@@ -175,6 +198,8 @@ class Scheduler:
         """Sleep until `due_at` or until the timers change, whichever comes first."""
         changed = asyncio.ensure_future(self._changed.wait())
         waiters: set[asyncio.Future[Any]] = {changed}
+        if self._store.shared:  # another process may plan a timer and die before it is due
+            waiters.add(asyncio.ensure_future(asyncio.sleep(SHARED_POLL)))
         if due_at is not None:
             waiters.add(asyncio.ensure_future(self._clock.sleep_until(due_at)))
         if not self._changed.is_set():

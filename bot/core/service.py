@@ -33,6 +33,7 @@ from bot.core.store import (
     TimerUpdate,
     VersionConflict,
 )
+from bot.core.store.claims import DELIVERY_LEASE
 from games import registry
 from games.engine import AnyGame, Event, IllegalAction, Seat, State
 
@@ -63,6 +64,12 @@ SHOWING_AT_ONCE = 32
 # this many seconds, doubled after each failure in a row, up to RETRY_LAST.
 RETRY_FIRST = 1.0
 RETRY_LAST = 300.0
+# Pauses (real seconds, doubling) while another process shows a game's changes.
+CLAIM_PAUSE_FIRST, CLAIM_PAUSE_LAST = 0.02, 1.0
+# A change nobody has claimed to show this long after its commit (seconds) was left by a
+# process that died; another shows it (`sweep`, every SWEEP_EVERY real seconds).
+ORPHANED_AFTER = 5.0
+SWEEP_EVERY = 10.0
 
 
 def lobby_closes_at(opened_at: float, starts_at: float | None) -> float:
@@ -210,6 +217,7 @@ class GameService:
         self._loading = asyncio.Lock()
         self._outbox: dict[int, list[Change]] = {}  # changes of a game still to show
         self._showing: dict[int, asyncio.Task[None]] = {}  # the task showing them
+        self._taken: dict[int, int] = {}  # the newest version queued of a game being shown
         self._resting: set[int] = set()  # games whose delivery waits to be tried again
         self._rested = asyncio.Event()  # set when a delivery starts waiting
         self._showing_slots = asyncio.Semaphore(SHOWING_AT_ONCE)
@@ -300,8 +308,13 @@ class GameService:
         """Show a change (committed, with its outbox row) after the ones before it of the
         same game, without making the caller wait: a click's answer never waits for
         the table, the announcements or other players' DMs."""
-        queue = self._outbox.setdefault(change.game.id, [])
+        game_id, version = change.game.id, change.version
+        if version is not None and version <= self._taken.get(game_id, -1):
+            return  # already queued from the outbox (committed here, read there first)
+        queue = self._outbox.setdefault(game_id, [])
         queue.append(change)
+        if version is not None:
+            self._taken[game_id] = version
         if change.game.id not in self._showing:
             task = asyncio.create_task(self._show_all(change.game.id), name="outbox")
             self._showing[change.game.id] = task
@@ -309,20 +322,51 @@ class GameService:
     async def _show_all(self, game_id: int) -> None:
         """Show the game's queued changes in order. One that Discord could not take
         stays first in the queue (and in the outbox) and is tried again after a growing
-        delay; the game's later changes wait behind it, other games' do not."""
+        delay; the game's later changes wait behind it, other games' do not.
+
+        Over a shared database (PostgreSQL) any process may show any game's changes,
+        one at a time per game: this one claims the game's delivery first (waiting
+        while another shows it), then shows the game's pending changes in version
+        order, its own and any another process committed, and leaves out those another
+        process has shown meanwhile. (A SQLite file has one process: no claims.)"""
         queue = self._outbox[game_id]
-        failures = 0
+        live = queue[0].game
+        failures, held_until = 0, None
+        last: int | None = None  # the version shown last
+        checked: int | None = None  # the version a gap before it was looked into for
         try:
             while queue:
+                shared = self.store.shared  # (one process per SQLite file: no claims)
+                if shared and (
+                    held_until is None or self.clock.now() > held_until - DELIVERY_LEASE / 2
+                ):
+                    held_until = await self._claim_showing(game_id)
+                    await self._catch_up(live, queue)
+                    continue
+                version = queue[0].version
+                if version is not None and last is not None and shared:
+                    if version <= last:  # queued twice (from the outbox, and here)
+                        queue.pop(0)
+                        continue
+                    if version > last + 1 and checked != version:
+                        checked = version  # another process's change may come first
+                        await self._catch_up(live, queue)
+                        continue
                 change = queue.pop(0)
                 async with self._showing_slots:
                     shown = await self._show(change)
                 if shown:
                     failures = 0
+                    last = change.version if change.version is not None else last
+                    if not queue and shared:
+                        await self._catch_up(live, queue)  # committed elsewhere meanwhile
                     continue
                 queue.insert(0, change)
                 delay = min(RETRY_FIRST * 2**failures, RETRY_LAST)
                 failures += 1
+                if held_until is not None:
+                    await self.store.release_delivery(game_id)  # another may try meanwhile
+                    held_until = None
                 self._resting.add(game_id)
                 self._rested.set()
                 try:
@@ -332,6 +376,55 @@ class GameService:
         finally:
             self._showing.pop(game_id, None)
             self._outbox.pop(game_id, None)
+            self._taken.pop(game_id, None)
+            if held_until is not None:
+                with contextlib.suppress(Exception):  # (stopping) its lease lapses anyway
+                    await self.store.release_delivery(game_id)
+
+    async def _claim_showing(self, game_id: int) -> float:
+        """Claim the game's delivery, waiting while another process shows its changes;
+        until when it is held."""
+        pause = CLAIM_PAUSE_FIRST
+        while not await self.store.claim_delivery(game_id, self.clock.now()):
+            await asyncio.sleep(pause)  # real time: the other process lives in it
+            pause = min(pause * 2, CLAIM_PAUSE_LAST)
+        return self.clock.now() + DELIVERY_LEASE
+
+    async def _catch_up(self, live: LiveGame, queue: list[Change]) -> None:
+        """(Holding the game's delivery.) Make the queue the game's pending changes in
+        version order: those another process committed join it, those another process
+        showed leave it; changes without a version keep their place."""
+        if live.broken is not None:
+            return  # its changes wait in the outbox for a release that can read the game
+        snapshot = list(queue)
+        pending = await self.store.pending(live.id)
+        ours = {c.version: c for c in snapshot if c.version is not None}
+        loose: dict[int | None, list[Change]] = {}  # versionless, after the version before
+        before: int | None = None
+        for change in snapshot:
+            if change.version is None:
+                loose.setdefault(before, []).append(change)
+            else:
+                before = change.version
+        merged = loose.pop(None, [])
+        others = False
+        for version, notice in pending:
+            mine = ours.get(version)
+            if mine is None:
+                others = True
+                mine = replace(Change.from_notice(live, version, notice), again=True)
+            merged.append(mine)
+            merged.extend(loose.pop(version, []))
+        for rest in loose.values():
+            merged.extend(rest)
+        known = {c.version for c in merged if c.version is not None}
+        added = queue[len(snapshot) :]  # queued here while the outbox was read
+        queue[:] = merged + [c for c in added if c.version is None or c.version not in known]
+        if known:
+            self._taken[live.id] = max(self._taken.get(live.id, -1), *known)
+        if others:  # committed by another process: show the game as it is now
+            async with self._locked(live):
+                pass
 
     async def _show(self, change: Change) -> bool:
         """Run the listeners on a change and mark it shown; False when one of them
@@ -404,6 +497,31 @@ class GameService:
             change = Change.from_notice(live, version, notice)
             await self._notify(replace(change, again=True))
         return len(pending)
+
+    async def sweep(self) -> int:
+        """Show the changes a process committed and died before showing (no process
+        holds their game's delivery; `recover` finds them when it starts again, this
+        when it does not): how many games had some."""
+        now = self.clock.now()
+        games = await self.store.unclaimed_outbox(now, now - ORPHANED_AFTER)
+        for game_id in games:
+            if game_id in self._showing:
+                continue
+            live = await self.load(game_id)
+            if live.broken is not None:
+                continue
+            for version, notice in await self.store.pending(game_id):
+                await self._notify(replace(Change.from_notice(live, version, notice), again=True))
+        return len(games)
+
+    async def sweeping(self) -> None:
+        """Sweep now and then (real time) for as long as it runs (over a shared store)."""
+        while True:
+            await asyncio.sleep(SWEEP_EVERY)
+            try:
+                await self.sweep()
+            except Exception:  # the store is away: the next sweep will do
+                log.debug("sweep failed", exc_info=True)
 
     def _touch(self, live: LiveGame, **changes: Any) -> None:
         values = {"updated_at": self.clock.now(), **changes}

@@ -90,6 +90,7 @@ class TabletopBot(discord.AutoShardedClient):
         self.service: GameService | None = None
         self.presenter: Presenter | None = None
         self.router: Router | None = None
+        self._sweeping: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
         await self._learn_gateway()
@@ -110,6 +111,8 @@ class TabletopBot(discord.AutoShardedClient):
             log.info("showing %s changes committed before the last stop", shown)
         _freeze_start_up()
         self.service.scheduler.start()  # overdue deadlines fire now, in order
+        if self.store.shared:  # changes a process that died left unshown
+            self._sweeping = asyncio.create_task(self.service.sweeping(), name="sweep")
 
     async def _learn_gateway(self) -> None:
         """GET /gateway/bot, once: how many shards may IDENTIFY at once and, unless
@@ -161,6 +164,8 @@ class TabletopBot(discord.AutoShardedClient):
             await self.router.on_interaction(interaction)
 
     async def close(self) -> None:
+        if self._sweeping is not None:
+            self._sweeping.cancel()
         if self.service is not None:
             await self.service.scheduler.stop()
             # Let what was committed be said (a few seconds at most); the rest stays in

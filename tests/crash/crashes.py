@@ -80,7 +80,11 @@ BOT_SETTINGS = ("DATABASE_URL", "DATABASE_PATH", "SHARD_COUNT", "SHARD_IDS", "DI
 LONG_STOP = 600.0  # seconds the bot stays down once, by Discord's clock
 assert LONG_STOP > WINDOW
 _ADDS = re.compile(r"(\S+) adds (\d+)\.")
-_TIMED_OUT = re.compile(r"Time ran out: (\S+)'s turn added (\d+)\.")
+# A timeout, said plainly or, for a player who is away, as the bot playing for them
+# (`Change.for_away`).
+_TIMED_OUT = re.compile(
+    r"(?:Time ran out: (\S+)'s turn|The bot played for (\S+) \(away\): their turn) added (\d+)\."
+)
 
 
 @dataclass
@@ -623,7 +627,8 @@ def _deleted_again(error: Any) -> bool:
 def _said(text: str) -> list[tuple[str, str]]:
     """The moves a message announces: (player, amount), a timeout marked with "!"."""
     moves = [(name, amount) for name, amount in _ADDS.findall(text)]
-    return moves + [(f"{name}!", amount) for name, amount in _TIMED_OUT.findall(text)]
+    timeouts = _TIMED_OUT.findall(text)
+    return moves + [(f"{plain or away}!", amount) for plain, away, amount in timeouts]
 
 
 def _announced(

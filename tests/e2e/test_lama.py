@@ -219,7 +219,6 @@ def all_turn_notices(t: Table) -> int:
 # -- the tests ---------------------------------------------------------------------------------
 
 
-@pytest.mark.each_engine  # the game's whole flow on PostgreSQL too
 async def test_a_points_game_is_played_to_the_end_without_leaks(world: World) -> None:
     t = await open_table(world, variant="points")
     while (live := await t.live()).status == "running":
@@ -274,6 +273,7 @@ async def assert_final_panels(t: Table) -> None:
         assert picture.description == f"Your layout, {mark} {names[seat]}. {cells}."
 
 
+@pytest.mark.each_engine  # a whole round and the next, on PostgreSQL too
 async def test_a_rounds_results_come_before_the_next_rounds_table(world: World) -> None:
     """At a round's end the channel reads: the last move and whose score was lowest (by
     name), the round's results with their picture, then the new round's table; no

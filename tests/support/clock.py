@@ -51,11 +51,14 @@ class FakeClock:
         target = self._mono + seconds
         await self._quiet()
         while self._sleepers and self._sleepers[0][0] <= target:
-            wake, _, future = heapq.heappop(self._sleepers)
-            if future.done():
-                continue  # its sleeper gave up waiting
+            wake = self._sleepers[0][0]
             self._move_to(max(self._mono, wake))
-            future.set_result(None)
+            # Every sleeper of this moment wakes before anyone settles: two schedulers
+            # (two processes on one database) may wait for the same timer.
+            while self._sleepers and self._sleepers[0][0] <= wake:
+                _, _, future = heapq.heappop(self._sleepers)
+                if not future.done():  # (else its sleeper gave up waiting)
+                    future.set_result(None)
             await self._quiet()
         self._move_to(target)
         await self._quiet()

@@ -9,13 +9,15 @@ import os
 import uuid
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
-import psycopg
 import pytest
 
 from bot.core.store import Store
+
+if TYPE_CHECKING:
+    import psycopg
 
 TEST_DATABASE_URL = os.environ.get("TEST_DATABASE_URL") or None
 SQLITE, POSTGRES = "sqlite", "postgresql"
@@ -48,6 +50,8 @@ def end_sessions(database: str) -> int:
 
 
 def server(url: str | None = None) -> psycopg.Connection[Any]:
+    import psycopg  # (only where PostgreSQL is used: the benchmarks import this module)
+
     url = url or TEST_DATABASE_URL
     assert url is not None, "PostgreSQL tests need TEST_DATABASE_URL"
     return psycopg.connect(url, autocommit=True, connect_timeout=5)
@@ -99,4 +103,6 @@ async def table_exists(store: Store, name: str) -> bool:
 
 def other_connection(database: str) -> psycopg.Connection[Any]:
     """Another process's connection to a test's PostgreSQL schema."""
+    import psycopg
+
     return psycopg.connect(database, autocommit=True)

@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any, Protocol, TypeVar
 
 from bot.core.store.dialect import Dialect
-from bot.core.store.rows import StoreBusy
+from bot.core.store.rows import DatabaseUnusable, StoreBusy
 
 T = TypeVar("T")
 Row = Mapping[str, Any]  # a result row, read by column name
@@ -66,7 +66,15 @@ class Engine(Protocol):
 
     async def read(self, sql: str, args: tuple[Any, ...]) -> list[Row]: ...
 
+    async def read_small(self, sql: str, args: tuple[Any, ...]) -> list[Row]:
+        """A query of a few rows that the engine may answer quicker than `read`."""
+        ...
+
     async def close(self) -> None: ...
+
+    def locked(self) -> DatabaseUnusable:
+        """The start-up sentence for a database another process keeps locked."""
+        ...
 
 
 class Patience:

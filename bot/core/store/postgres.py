@@ -207,6 +207,9 @@ class PostgresEngine:
 
         return await self._run(self._reader, query, background=False)
 
+    async def read_small(self, sql: str, args: tuple[Any, ...]) -> list[Row]:
+        return await self.read(sql, args)
+
     async def execute(self, sql: str) -> list[tuple[Any, ...]]:
         """A statement's rows as tuples (for tests)."""
         rows = await self.read(sql, ())

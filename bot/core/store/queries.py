@@ -20,10 +20,9 @@ from pathlib import Path
 from typing import Any
 
 from bot.core.names import clean_name
-from bot.core.store import migrations
+from bot.core.store import claims, migrations
 from bot.core.store.engine import Connection, Engine, Row, T, Work
 from bot.core.store.migrations import MIGRATIONS, migration_files
-from bot.core.store.postgres import PostgresEngine
 from bot.core.store.rows import (
     RAISE,
     ChannelBusy,
@@ -60,6 +59,7 @@ _GAME_COLUMNS = (
 class Store:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
+        self.owner = claims.new_owner()  # this process's name on its claims
         self._unreadable: dict[int, str] = {}  # game id -> what of it cannot be read
         # Seconds the wall clock stepped that the stored timers still have to move by
         # (see `shift_timers`); applied by the next write, added by every timer read.
@@ -70,14 +70,17 @@ class Store:
         """Open the database (a SQLite file, created if needed, or a PostgreSQL URL) and
         bring its schema up to date. Raises DatabaseUnusable, at once, for a database
         the bot could not keep games in."""
-        engine: SqliteEngine | PostgresEngine
+        engine: Engine
         if is_postgres(target):
+            from bot.core.store.postgres import PostgresEngine  # psycopg only when used
+
             engine = await PostgresEngine.open(str(target))
         else:
             engine = await SqliteEngine.open(target, migrations)
         store = cls(engine)
         try:
             await store.migrate(migrations)
+            await store._write(partial(claims.release_gone, me=store.owner))
         except BaseException as error:
             await engine.close()
             if isinstance(error, StoreBusy):
@@ -94,6 +97,11 @@ class Store:
         self.engine.write_patience = seconds
 
     @property
+    def shared(self) -> bool:
+        """Whether other processes are expected on this database (PostgreSQL)."""
+        return self.engine.dialect.name == "postgresql"
+
+    @property
     def reachable(self) -> bool:
         """False while the database server cannot be reached (requests are refused)."""
         return self.engine.reachable
@@ -107,8 +115,11 @@ class Store:
         shift = self._timer_shift
 
         def shifted(db: Connection) -> T:
-            if shift:
-                db.execute("UPDATE timers SET due_at = due_at + ?", (shift,))
+            if shift:  # (a claim's lease is a time, too)
+                db.execute(
+                    "UPDATE timers SET due_at = due_at + ?, claimed_until = claimed_until + ?",
+                    (shift, shift),
+                )
             return work(db)
 
         result = await self.engine.write(shifted, background=background)
@@ -261,8 +272,8 @@ class Store:
 
     async def version(self, game_id: int) -> int | None:
         """The game's stored version (None: no such game)."""
-        row = await self._fetchone("SELECT version FROM games WHERE id = ?", (game_id,))
-        return int(row["version"]) if row is not None else None
+        rows = await self.engine.read_small("SELECT version FROM games WHERE id = ?", (game_id,))
+        return int(rows[0]["version"]) if rows else None
 
     async def open_game_in(self, channel_id: int) -> GameRow | None:
         row = await self._fetchone(
@@ -781,6 +792,81 @@ class Store:
             f"SELECT * FROM timers {unless} ORDER BY due_at, id LIMIT 1", skip
         )
         return rows[0] if rows else None
+
+    async def next_wake(self, now: float, excluding: Iterable[int] = ()) -> float | None:
+        """When this process may next fire a timer (leaving out `excluding`): the first
+        due time, or for a timer another process holds, the end of its claim."""
+        skip = tuple(excluding)
+        shift = self._timer_shift
+        row = await self._fetchone(claims.next_wake_sql(skip), (now - shift, self.owner, *skip))
+        return None if row is None or row["at"] is None else float(row["at"]) + shift
+
+    async def claim_timer(
+        self, now: float, excluding: Iterable[int] = (), lease: float = claims.TIMER_LEASE
+    ) -> TimerRow | None:
+        """The first due timer (leaving out `excluding`) no other process holds, now
+        held by this one for `lease` seconds; None if there is none."""
+        skip, dialect = tuple(excluding), self.engine.dialect
+
+        def claim(db: Connection) -> Any:
+            if dialect.unsynced:
+                db.execute(dialect.unsynced)
+            return claims.claim_timer(db, self.owner, now, lease, skip, dialect.skip_locked)
+
+        row = await self._write(claim)
+        return None if row is None else self._timer(row, 0.0)
+
+    async def renew_timer(self, timer: TimerRow, until: float) -> None:
+        await self._write(
+            partial(claims.renew_timer, owner=self.owner, timer_id=timer.id, until=until),
+            background=True,
+        )
+
+    async def claim_delivery(
+        self, game_id: int, now: float, lease: float = claims.DELIVERY_LEASE
+    ) -> bool:
+        """Whether this process may show the game's changes now (and holds them for
+        `lease` seconds): no other process is showing them."""
+        dialect = self.engine.dialect
+
+        def claim(db: Connection) -> bool:
+            if dialect.unsynced:
+                db.execute(dialect.unsynced)
+            return claims.claim_delivery(db, self.owner, game_id, now, lease)
+
+        return await self._write(claim, background=True)
+
+    async def release_delivery(self, game_id: int) -> None:
+        dialect = self.engine.dialect
+
+        def release(db: Connection) -> None:
+            if dialect.unsynced:
+                db.execute(dialect.unsynced)
+            claims.release_delivery(db, self.owner, game_id)
+
+        await self._write(release, background=True)
+
+    async def pending(self, game_id: int) -> list[tuple[int, Notice]]:
+        """The game's changes not yet shown: (version, notice), in version order."""
+        rows = await self.engine.read_small(
+            "SELECT version, change FROM outbox WHERE game_id = ? ORDER BY version", (game_id,)
+        )
+        return [
+            (row["version"], notice)
+            for row in rows
+            if (notice := self._decode(game_id, "an outbox change", row["change"], None))
+            is not None
+        ]
+
+    async def unclaimed_outbox(self, now: float, older_than: float) -> list[int]:
+        """Games with changes committed before `older_than` that no process is showing
+        (their process died): another must show them."""
+        rows = await self._fetchall(
+            "SELECT DISTINCT game_id FROM outbox WHERE created_at < ? AND game_id NOT IN"
+            " (SELECT game_id FROM deliveries WHERE claimed_until > ?) ORDER BY game_id",
+            (older_than, now),
+        )
+        return [int(row["game_id"]) for row in rows]
 
     async def timers(self, game_id: int) -> list[TimerRow]:
         return await self._timers(

@@ -113,6 +113,7 @@ def update_timer(db: Connection, game_id: int, timer: TimerUpdate, version: int)
     db.execute(
         "INSERT INTO timers (game_id, kind, due_at, payload, version) VALUES (?, ?, ?, ?, ?)"
         " ON CONFLICT (game_id, kind) DO UPDATE"
-        " SET due_at = excluded.due_at, payload = excluded.payload, version = excluded.version",
+        " SET due_at = excluded.due_at, payload = excluded.payload, version = excluded.version,"
+        " claimed_by = NULL, claimed_until = NULL",  # a timer planned anew: nobody's yet
         (game_id, timer.kind, timer.due_at, dumps(timer.payload), version),
     )

@@ -117,6 +117,21 @@ class SqliteEngine:
             patience = patience or Patience(self.write_patience)
             await patience.pause()
 
+    async def read_small(self, sql: str, args: tuple[Any, ...]) -> list[Row]:
+        """A query of a few rows, inline on the event loop as writes are (a round trip
+        to aiosqlite's thread costs more than such a query): a game's version, its
+        pending changes."""
+        patience = None
+        while True:
+            async with self._lock:
+                try:
+                    return cast(list[Row], self._db._conn.execute(sql, args).fetchall())
+                except sqlite3.OperationalError as error:
+                    if not _is_locked(error):
+                        raise
+            patience = patience or Patience(self.write_patience)
+            await patience.pause()
+
     async def execute(self, sql: str) -> list[tuple[Any, ...]]:
         """A statement's rows as tuples (tests look at PRAGMAs with it)."""
         async with self._lock:
