@@ -341,6 +341,7 @@ class GameService:
                     held_until is None or self.clock.now() > held_until - DELIVERY_LEASE / 2
                 ):
                     held_until = await self._claim_showing(game_id)
+                    await self._table_as_stored(live)
                     await self._catch_up(live, queue)
                     continue
                 version = queue[0].version
@@ -389,6 +390,22 @@ class GameService:
             await asyncio.sleep(pause)  # real time: the other process lives in it
             pause = min(pause * 2, CLAIM_PAUSE_LAST)
         return self.clock.now() + DELIVERY_LEASE
+
+    async def _table_as_stored(self, live: LiveGame) -> None:
+        """(Holding the game's delivery.) The table's message as the last delivery left
+        it: a delivery records it without a new version, so another process's may have
+        moved the table since this one read the game (it would edit the old one)."""
+        row = await self.store.game(live.id)
+        if row is not None:
+            live.row = replace(
+                live.row,
+                table_message_id=row.table_message_id,
+                table_posted_at=row.table_posted_at,
+                table_chapter=row.table_chapter,
+                table_fingerprint=row.table_fingerprint,
+                table_moved_from=row.table_moved_from,
+                table_stub=row.table_stub,
+            )
 
     async def _catch_up(self, live: LiveGame, queue: list[Change]) -> None:
         """(Holding the game's delivery.) Make the queue the game's pending changes in
