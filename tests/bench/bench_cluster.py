@@ -8,8 +8,8 @@ every kind of game played on servers of every shard and Lupusburg's nights by DM
 process killed with SIGKILL every 15-30 s (at random) and started again, PostgreSQL
 restarted once (`--postgres-at`: that fraction of the way in); then the checks. Prints
 the figures, the failure table (what was killed, what was observed) and every problem
-found; exits 1 if anything was lost, done twice, late or refused, 2 if only the order
-of what was shown is wrong (a game's deliveries not yet claimed by one process).
+found; exits 1 if anything was lost, done twice, late or refused, 2 if only what was
+shown is wrong (out of a game's order, a table not final, an old table with controls).
 IDENTIFY is limited as Discord gives a new bot (`max_concurrency` 1) unless told.
 """
 

@@ -58,6 +58,7 @@ RACE = Kind("race", 2, {"target": 12, "turn_seconds": 2}, "My panel")
 # Lupusburg first: its nights (by DM, shard 0's) start before the first kill.
 KINDS: tuple[Kind, ...] = (LUPUSBURG, RACE, *(k for k in MIX if k is not LUPUSBURG))
 IDLE_CHANCE = 0.08  # of a player letting a turn run out
+LONGEST = 300  # characters of a problem told
 RESTART_GRACE = 3.0  # seconds after a process (or the database) is back: still its restart
 TIMER_LATE = 5.0  # a timer this overdue while every process runs was lost
 SETTLE_WITHIN = 60.0  # for the outbox to empty once players stop
@@ -84,14 +85,16 @@ class Outage:
     shards: frozenset[int]  # whose clicks it concerns (every shard for the database)
     start: float  # monotonic
     back: float = math.inf  # ready again
-    clicks: int = 0  # interactions created meanwhile (up to RESTART_GRACE after)
+    clicks: int = 0  # interactions created meanwhile (from 3 s before to RESTART_GRACE after)
     unanswered: int = 0  # of them never acknowledged
     late: int = 0  # of them acknowledged after 3 s
 
     def covers(self, record: InteractionRecord) -> bool:
         shard = shard_of(record.guild_id, SHARDS) if record.guild_id is not None else 0
         when = record.created_monotonic
-        return shard in self.shards and self.start <= when <= self.back + RESTART_GRACE
+        # A click up to 3 s before the kill may still be in hand when the process dies.
+        start = self.start - ACK_DEADLINE
+        return shard in self.shards and start <= when <= self.back + RESTART_GRACE
 
 
 @dataclass
@@ -145,8 +148,6 @@ class ClusterFigures:
         found += [f"not as stored: {x}" for x in self.wrong]
         found += [f"old table kept controls: {x}" for x in self.tables.stale_tables]
         found += [f"DM prompt of a finished game kept controls: {x}" for x in self.stale_prompts]
-        if self.tables.duplicates:
-            found.append(f"{self.tables.duplicates} lines said twice in a row in a thread")
         return found
 
     def problems(self) -> list[str]:
@@ -176,7 +177,8 @@ class ClusterFigures:
             f" ({self.idled} turns let run out)",
             f"{self.clicks} clicks ({self.dm_clicks} in DMs, shard 0's);"
             f" late acknowledgements outside restarts: {len(self.late_outside)}",
-            f"{self.messages} messages of changes; posted twice {len(self.twice)};"
+            f"{self.messages} messages of changes; posted twice {len(self.twice)} (lines"
+            f" alike in a row, told apart by their nonces: {len(self.tables.repeated)});"
             f" out of order {len(self.disorder)}; repeats answered by Discord's nonce"
             f" {self.nonce_repeats}",
             f"deadlines fired twice {len(self.fired_twice)}; timers left overdue"
@@ -482,7 +484,7 @@ def _told(error: AssertionError) -> str:
     """An assertion's message, or the line that failed."""
     said = str(error).strip()
     if said:
-        return said.splitlines()[0][:300]
+        return said.splitlines()[0][:LONGEST]
     where = traceback.extract_tb(error.__traceback__)[-1]
     return f"{Path(where.filename).name}:{where.lineno}: {where.line}"
 

@@ -5,17 +5,13 @@ database restarts once (`tests/cluster/chaos.py`; the long version is
 `python -m tests.bench.bench_cluster --minutes 5`).
 
 One run, two tests: nothing committed is lost, done twice, late or refused; and each
-game is shown in the order of its versions, its table final, no old table with
-controls. The second needs a game's deliveries claimed by one process at a time
-(`bot/core/store/claims.py`): until then two processes show one game's changes at
-once (each what it committed, a deadline fired by any process, a night's DM click by
-shard 0's, a restarted process everything pending), and it is expected to fail.
+game is shown in the order of its versions, once, by one process at a time (a game's
+delivery is claimed), its table final, no old table with controls.
 """
 
 from __future__ import annotations
 
 import asyncio
-import importlib.util
 from pathlib import Path
 
 import pytest
@@ -25,7 +21,6 @@ from tests.cluster.chaos import ClusterFigures, Plan, cluster_run, describe
 from tests.cluster.postgres import PostgresMissing, binaries
 
 PLAN = Plan(seconds=50, kill_every=(10, 15), postgres_at=25, max_concurrency=3)
-DELIVERIES_CLAIMED = importlib.util.find_spec("bot.core.store.claims") is not None
 
 
 async def _run(folder: Path) -> ClusterFigures:
@@ -52,9 +47,5 @@ def test_nothing_lost_through_kills_and_a_database_restart(run: ClusterFigures) 
     assert not run.lost(), "\n".join(run.lost())
 
 
-@pytest.mark.xfail(
-    not DELIVERIES_CLAIMED,
-    reason="a game's deliveries are not claimed yet: two processes show its changes at once",
-)
 def test_each_game_shown_in_order_by_one_process(run: ClusterFigures) -> None:
     assert not run.misshown(), "\n".join(run.misshown())

@@ -37,10 +37,11 @@ from pathlib import Path
 from typing import Any
 
 from bot.core.clock import SystemClock
-from bot.core.service import DEADLINE, replay
+from bot.core.service import DEADLINE, LiveGame, replay
 from bot.core.store import Store
 from bot.discord.adapters import adapter_for
 from bot.discord.contexts import context_of
+from bot.discord.wording import name, say
 from bot.double import Channel, DiscordDouble, InteractionResult, Message, SimUser, errors
 from bot.double import running_double as _running_double
 from bot.double.errors import ApiError
@@ -99,6 +100,7 @@ class Figures:
     faults: int = 0  # 503 answers Discord gave the bot's messages
     long_stops: int = 0  # stops longer than Discord keeps nonces, while a change was half said
     stale_tables: list[str] = field(default_factory=list)  # old tables that kept buttons
+    repeated: list[str] = field(default_factory=list)  # what was said twice in a row
 
     def line(self) -> str:
         moments = ", ".join(f"{k} {v}" for k, v in sorted(self.moments.items()))
@@ -562,12 +564,16 @@ async def check_game(
     shown = [match for text in once for match in _said(text)]
     assert shown == expected, f"game {game_id}: announced {shown}, committed {expected}"
     figures.duplicates += len(said) - len(once)
+    figures.repeated += [
+        f"game {game_id}: {a[:120]!r}" for a, b in itertools.pairwise(said) if a == b
+    ]
     figures.actions += len(expected)
     figures.deadlines += len(timeouts)
     tables = [m for m in place.visible_messages() if "Counter:" in _text(m)]
     board = str(tables[-1].cards[0]["description"])
     assert f"Counter: **{stored.counter}** of {stored.target}" in board, board
-    assert "My panel" not in buttons(tables[-1])
+    if row.status == "finished":  # (a game left running keeps its panel)
+        assert "My panel" not in buttons(tables[-1])
     stale = [
         f"{m.id}: {buttons(m)}"
         for m in place.visible_messages()
@@ -597,10 +603,15 @@ async def check_table(
         finished=row.status == "finished",
     )
     expected = adapter_for(row.kind).table(context)
+    text = expected.embed_text
+    live = LiveGame(row=row, players=players)
+    if text and row.status == "running" and live.away:  # the line `with_away` adds
+        names = ", ".join(name(live, s) for s in sorted(live.away))
+        text += "\n" + say(live, "table.away_line", row.locale, names=names)
     shown = double.state.messages[row.table_message_id]
     described = [e.get("description") for e in shown.cards]
-    assert described == [expected.embed_text or None] or not expected.embed_text, (
-        f"game {row.id}: the table shows {described}, the state {expected.embed_text!r}"
+    assert described == [text or None] or not text, (
+        f"game {row.id}: the table shows {described}, the state {text!r}"
     )
     title = expected.embed_title
     stale = [
@@ -613,7 +624,9 @@ async def check_table(
     ]
     figures.stale_tables += [f"game {row.id}, message {m}" for m in stale]
     said = [m.said for m in place.visible_messages() if m.said]
-    figures.duplicates += sum(a == b for a, b in itertools.pairwise(said))
+    again = [a for a, b in itertools.pairwise(said) if a == b]
+    figures.duplicates += len(again)
+    figures.repeated += [f"game {row.id}: {text[:120]!r}" for text in again]
     figures.actions += len(await store.actions(row.id))
 
 
