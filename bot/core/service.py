@@ -40,6 +40,8 @@ from games.engine import AnyGame, Event, IllegalAction, Seat, State
 log = logging.getLogger(__name__)
 T = TypeVar("T")
 
+MOVED_ON = "host.moved_on"  # refused: another process changed the game meanwhile
+
 # Timer kinds, all the host's: time belongs to the engine (its phases' deadlines and
 # reminders, a scheduled game's start), and every timer fires under the game's lock.
 DEADLINE = "deadline"  # the current phase times out
@@ -339,6 +341,7 @@ class GameService:
                     held_until is None or self.clock.now() > held_until - DELIVERY_LEASE / 2
                 ):
                     held_until = await self._claim_showing(game_id)
+                    await self._table_as_stored(live)
                     await self._catch_up(live, queue)
                     continue
                 version = queue[0].version
@@ -387,6 +390,22 @@ class GameService:
             await asyncio.sleep(pause)  # real time: the other process lives in it
             pause = min(pause * 2, CLAIM_PAUSE_LAST)
         return self.clock.now() + DELIVERY_LEASE
+
+    async def _table_as_stored(self, live: LiveGame) -> None:
+        """(Holding the game's delivery.) The table's message as the last delivery left
+        it: a delivery records it without a new version, so another process's may have
+        moved the table since this one read the game (it would edit the old one)."""
+        row = await self.store.game(live.id)
+        if row is not None:
+            live.row = replace(
+                live.row,
+                table_message_id=row.table_message_id,
+                table_posted_at=row.table_posted_at,
+                table_chapter=row.table_chapter,
+                table_fingerprint=row.table_fingerprint,
+                table_moved_from=row.table_moved_from,
+                table_stub=row.table_stub,
+            )
 
     async def _catch_up(self, live: LiveGame, queue: list[Change]) -> None:
         """(Holding the game's delivery.) Make the queue the game's pending changes in
@@ -953,7 +972,7 @@ class GameService:
             return await write
         except VersionConflict:
             self._cache.pop(live.id, None)
-            raise Refused("host.moved_on") from None
+            raise Refused(MOVED_ON) from None
         except StoreBusy as busy:
             log.warning("game %s: a change was refused: %s", live.id, busy)
             raise Busy(busy.key) from None
@@ -1013,7 +1032,16 @@ class GameService:
                 await self._notify(Change(live, "broken"))
             raise KeepTimer(live.broken)
         if live.row.is_open:
-            await handler(live, timer)
+            try:
+                await handler(live, timer)
+            except Refused as refused:
+                if refused.key != MOVED_ON:
+                    raise
+                # Another process changed the game between this one's look and its
+                # write: judge the timer again, once, by the game as it is now.
+                live = await self.load(timer.game_id)
+                if live.row.is_open and live.broken is None:
+                    await handler(live, timer)
 
     async def _expire(self, live: LiveGame, timer: TimerRow) -> None:
         """A phase deadline passed: apply the engine's default actions, once."""

@@ -221,6 +221,7 @@ class Message:
     revision: int = 0
     reactions: dict[str, set[int]] = field(default_factory=dict)
     pinged: list[int] = field(default_factory=list)  # users notified when it was posted
+    nonce: str | None = None  # the nonce it was created with (`enforce_nonce`)
 
     @property
     def ephemeral(self) -> bool:

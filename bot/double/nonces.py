@@ -19,6 +19,7 @@ class Nonces:
 
     def __init__(self) -> None:
         self._seen: dict[tuple[int, int, str], tuple[int, float]] = {}
+        self.repeats = 0  # creations answered with the message a nonce already made
 
     def earlier(self, channel_id: int, author_id: int, nonce: str, now: float) -> int | None:
         """The message created with this nonce in the last `WINDOW` seconds, if any."""

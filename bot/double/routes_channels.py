@@ -110,10 +110,12 @@ async def create_message(request: web.Request) -> web.Response:
     if nonce is not None:
         earlier = state.nonces.earlier(channel.id, state.bot.id, nonce, state.now())
         if earlier is not None and earlier in state.messages:
+            state.nonces.repeats += 1
             return json(state.message_json(state.messages[earlier]))
     reference = data.get("message_reference")
     message = state.post(channel, state.bot, data, body.uploads)
     if nonce is not None:
+        message.nonce = nonce
         state.nonces.remember(channel.id, state.bot.id, nonce, message.id, state.now())
     if isinstance(reference, dict) and reference.get("message_id"):
         message.type = 19

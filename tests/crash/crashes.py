@@ -37,10 +37,11 @@ from pathlib import Path
 from typing import Any
 
 from bot.core.clock import SystemClock
-from bot.core.service import replay
+from bot.core.service import DEADLINE, LiveGame, replay
 from bot.core.store import Store
 from bot.discord.adapters import adapter_for
 from bot.discord.contexts import context_of
+from bot.discord.wording import name, say
 from bot.double import Channel, DiscordDouble, InteractionResult, Message, SimUser, errors
 from bot.double import running_double as _running_double
 from bot.double.errors import ApiError
@@ -75,6 +76,8 @@ FAULTED = (  # the routes of the bot's messages (never an interaction's answer)
     "PATCH /channels/{channel_id}/messages/",
     "POST /users/@me/channels",
 )
+# The bot's own settings, left out of the environment a bot process inherits.
+BOT_SETTINGS = ("DATABASE_URL", "DATABASE_PATH", "SHARD_COUNT", "SHARD_IDS", "DISCORD_TOKEN")
 LONG_STOP = 600.0  # seconds the bot stays down once, by Discord's clock
 assert LONG_STOP > WINDOW
 _ADDS = re.compile(r"(\S+) adds (\d+)\.")
@@ -97,6 +100,7 @@ class Figures:
     faults: int = 0  # 503 answers Discord gave the bot's messages
     long_stops: int = 0  # stops longer than Discord keeps nonces, while a change was half said
     stale_tables: list[str] = field(default_factory=list)  # old tables that kept buttons
+    repeated: list[str] = field(default_factory=list)  # what was said twice in a row
 
     def line(self) -> str:
         moments = ", ".join(f"{k} {v}" for k, v in sorted(self.moments.items()))
@@ -157,30 +161,57 @@ class Faults:
 
 
 class BotProcess:
-    """The real bot in a subprocess; its output goes to `log`."""
+    """The real bot in a subprocess (`tests.crash.botproc`); its output goes to `log`.
 
-    def __init__(self, double: DiscordDouble, database: Path, log: Path) -> None:
+    `database`: a SQLite file or a PostgreSQL URL; `shards`: the process's shard ids of
+    `shard_count` (SHARD_IDS, SHARD_COUNT), else every shard there is; `games`: the
+    games it offers (botproc's --games)."""
+
+    def __init__(
+        self,
+        double: DiscordDouble,
+        database: Path | str,
+        log: Path,
+        *,
+        shards: tuple[int, ...] | None = None,
+        shard_count: int | None = None,
+        games: str | None = None,
+    ) -> None:
         self.double = double
         self.database = database
         self.log = log
+        self.shards = shards
+        self.shard_count = shard_count
+        self.games = games
         self.process: asyncio.subprocess.Process | None = None
 
+    @property
+    def alive(self) -> bool:
+        return self.process is not None
+
+    def _environment(self) -> dict[str, str]:
+        """This process's environment without the bot's own settings, then the run's."""
+        env = {k: v for k, v in os.environ.items() if k not in BOT_SETTINGS}
+        if self.shards is not None:
+            assert self.shard_count is not None
+            env["SHARD_COUNT"] = str(self.shard_count)
+            env["SHARD_IDS"] = ",".join(map(str, self.shards))
+        return env
+
+    @property
+    def _own_shards(self) -> set[int]:
+        return set(self.shards) if self.shards is not None else {0}
+
     async def start(self) -> None:
+        command = [sys.executable, "-m", "tests.crash.botproc", "--url", self.double.url]
+        command += ["--database", str(self.database)]
+        command += ["--games", self.games] if self.games else []
         with self.log.open("ab") as out:
             self.process = await asyncio.create_subprocess_exec(
-                sys.executable,
-                "-m",
-                "tests.crash.botproc",
-                "--url",
-                self.double.url,
-                "--database",
-                str(self.database),
-                cwd=ROOT,
-                stdout=out,
-                stderr=out,
+                *command, cwd=ROOT, stdout=out, stderr=out, env=self._environment()
             )
         await self.double.wait_for(
-            lambda: self.double.gateway.connected and self._synced(),
+            lambda: self._own_shards <= self.double.gateway.connected_shards and self._synced(),
             READY_WITHIN,
             lambda: f"the bot process to connect (log: {self.log})",
         )
@@ -195,8 +226,22 @@ class BotProcess:
         await self.process.wait()
         self.process = None
         await self.double.wait_for(
-            lambda: not self.double.gateway.connected, 10.0, "the double to see the bot gone"
+            lambda: not self._own_shards & self.double.gateway.connected_shards,
+            10.0,
+            "the double to see the bot gone",
         )
+
+    async def terminate(self, within: float = 15.0) -> None:
+        """SIGTERM: the bot stops gracefully (SIGKILL if it has not within `within` s)."""
+        if self.process is None:
+            return
+        self.process.terminate()
+        try:
+            await asyncio.wait_for(self.process.wait(), within)
+        except TimeoutError:
+            self.process.kill()
+            await self.process.wait()
+        self.process = None
 
     async def stop(self) -> None:
         if self.process is not None:
@@ -475,82 +520,11 @@ class CrashRun:
         store = await Store.open(self.database)
         try:
             for game_id, place in self.places.items():
-                await self._check_game(store, game_id, place)
+                await check_game(self.double, self.figures, store, game_id, place)
             assert await store.outbox() == []
         finally:
             await store.close()
         self._check_clean()
-
-    async def _check_game(self, store: Store, game_id: int, place: Channel) -> None:
-        row = await store.game(game_id)
-        assert row is not None and row.state is not None
-        game = registry.get(row.kind)
-        stored = game.parse_state(row.state, row.state_version)
-        assert stored == await replay(store, game_id), f"game {game_id}: state != replay"
-        if row.kind != "race":
-            await self._check_table(store, row, stored, place)
-            return
-        players = await store.players(game_id)
-        log = await store.actions(game_id)
-        expected = [
-            _announced(players, stored.seats, turn, user, action)
-            for turn, (_, user, action) in enumerate(log)
-        ]
-        timeouts = [action["phase"] for _, user, action in log if user is None]
-        assert len(timeouts) == len(set(timeouts)), f"game {game_id}: a deadline fired twice"
-        said = [m.said for m in place.visible_messages() if _said(m.said or "")]
-        once = [text for i, text in enumerate(said) if i == 0 or text != said[i - 1]]
-        shown = [match for text in once for match in _said(text)]
-        assert shown == expected, f"game {game_id}: announced {shown}, committed {expected}"
-        self.figures.duplicates += len(said) - len(once)
-        self.figures.actions += len(expected)
-        self.figures.deadlines += len(timeouts)
-        tables = [m for m in place.visible_messages() if "Counter:" in _text(m)]
-        board = str(tables[-1].cards[0]["description"])
-        assert f"Counter: **{stored.counter}** of {stored.target}" in board, board
-        assert "My panel" not in buttons(tables[-1])
-        stale = [
-            f"{m.id}: {buttons(m)}"
-            for m in place.visible_messages()
-            if m.controls and m is not tables[-1] and buttons(m) != ["Rematch"]
-        ]
-        self.figures.stale_tables += [f"game {game_id}, message {m}" for m in stale]
-
-    async def _check_table(self, store: Store, row: Any, state: Any, place: Channel) -> None:
-        """The table shows what the stored state shows (every change was delivered),
-        no old table kept controls, and no message was posted twice."""
-        players = await store.players(row.id)
-        context = context_of(
-            registry.get(row.kind),
-            state,
-            None,
-            locale=row.locale,
-            game_id=row.id,
-            names=[p.display_name for p in players],
-            user_ids=[p.user_id for p in players],
-            channel_id=row.channel_id,
-            version=row.version,
-            finished=row.status == "finished",
-        )
-        expected = adapter_for(row.kind).table(context)
-        shown = self.double.state.messages[row.table_message_id]
-        described = [e.get("description") for e in shown.cards]
-        assert described == [expected.embed_text or None] or not expected.embed_text, (
-            f"game {row.id}: the table shows {described}, the state {expected.embed_text!r}"
-        )
-        title = expected.embed_title
-        stale = [
-            f"{m.id}: {buttons(m)}"
-            for m in place.visible_messages()
-            if m.id != shown.id
-            and title
-            and any(e.get("title") == title for e in m.cards)
-            and m.controls
-        ]
-        self.figures.stale_tables += [f"game {row.id}, message {m}" for m in stale]
-        said = [m.said for m in place.visible_messages() if m.said]
-        self.figures.duplicates += sum(a == b for a, b in itertools.pairwise(said))
-        self.figures.actions += len(await store.actions(row.id))
 
     def _check_clean(self) -> None:
         lost = {f"interaction {r.id} " for r in self.lost}
@@ -562,6 +536,98 @@ class CrashRun:
         ]
         problems += [f"unimplemented route {r}" for r in self.double.unhandled]
         assert not problems, "\n".join(problems)
+
+
+async def check_game(
+    double: DiscordDouble, figures: Figures, store: Store, game_id: int, place: Channel
+) -> None:
+    """A game's stored state is its log's replay, and what its thread shows is right:
+    Race to Ten's every move announced once, in order; another game's table final."""
+    row = await store.game(game_id)
+    assert row is not None and row.state is not None
+    game = registry.get(row.kind)
+    stored = game.parse_state(row.state, row.state_version)
+    assert stored == await replay(store, game_id), f"game {game_id}: state != replay"
+    if row.kind != "race":
+        await check_table(double, figures, store, row, stored, place)
+        return
+    players = await store.players(game_id)
+    log = await store.actions(game_id)
+    expected = [
+        _announced(players, stored.seats, turn, user, action)
+        for turn, (_, user, action) in enumerate(log)
+    ]
+    timeouts = [action["phase"] for _, user, action in log if user is None]
+    assert len(timeouts) == len(set(timeouts)), f"game {game_id}: a deadline fired twice"
+    said = [m.said for m in place.visible_messages() if _said(m.said or "")]
+    once = [text for i, text in enumerate(said) if i == 0 or text != said[i - 1]]
+    shown = [match for text in once for match in _said(text)]
+    assert shown == expected, f"game {game_id}: announced {shown}, committed {expected}"
+    figures.duplicates += len(said) - len(once)
+    figures.repeated += [
+        f"game {game_id}: {a[:120]!r}" for a, b in itertools.pairwise(said) if a == b
+    ]
+    figures.actions += len(expected)
+    figures.deadlines += len(timeouts)
+    tables = [m for m in place.visible_messages() if "Counter:" in _text(m)]
+    board = str(tables[-1].cards[0]["description"])
+    assert f"Counter: **{stored.counter}** of {stored.target}" in board, board
+    if row.status == "finished":  # (a game left running keeps its panel)
+        assert "My panel" not in buttons(tables[-1])
+    stale = [
+        f"{m.id}: {buttons(m)}"
+        for m in place.visible_messages()
+        if m.controls and m is not tables[-1] and buttons(m) != ["Rematch"]
+    ]
+    figures.stale_tables += [f"game {game_id}, message {m}" for m in stale]
+
+
+async def check_table(
+    double: DiscordDouble, figures: Figures, store: Store, row: Any, state: Any, place: Channel
+) -> None:
+    """The table shows what the stored state shows (every change was delivered),
+    no old table kept controls, and no message was posted twice."""
+    players = await store.players(row.id)
+    deadline = [t.due_at for t in await store.timers(row.id) if t.kind == DEADLINE]
+    context = context_of(
+        registry.get(row.kind),
+        state,
+        None,
+        locale=row.locale,
+        game_id=row.id,
+        names=[p.display_name for p in players],
+        user_ids=[p.user_id for p in players],
+        channel_id=row.channel_id,
+        version=row.version,
+        deadline_at=deadline[0] if deadline else None,
+        finished=row.status == "finished",
+    )
+    expected = adapter_for(row.kind).table(context)
+    text = expected.embed_text
+    live = LiveGame(row=row, players=players)
+    if text and row.status == "running" and live.away:  # the line `with_away` adds
+        names = ", ".join(name(live, s) for s in sorted(live.away))
+        text += "\n" + say(live, "table.away_line", row.locale, names=names)
+    shown = double.state.messages[row.table_message_id]
+    described = [e.get("description") for e in shown.cards]
+    assert described == [text or None] or not text, (
+        f"game {row.id}: the table shows {described}, the state {text!r}"
+    )
+    title = expected.embed_title
+    stale = [
+        f"{m.id}: {buttons(m)}"
+        for m in place.visible_messages()
+        if m.id != shown.id
+        and title
+        and any(e.get("title") == title for e in m.cards)
+        and m.controls
+    ]
+    figures.stale_tables += [f"game {row.id}, message {m}" for m in stale]
+    said = [m.said for m in place.visible_messages() if m.said]
+    again = [a for a, b in itertools.pairwise(said) if a == b]
+    figures.duplicates += len(again)
+    figures.repeated += [f"game {row.id}: {text[:120]!r}" for text in again]
+    figures.actions += len(await store.actions(row.id))
 
 
 def _deleted_again(error: Any) -> bool:

@@ -4,6 +4,8 @@ and deleted only as the game version that planned it left it."""
 from __future__ import annotations
 
 import asyncio
+import logging
+from typing import Any
 
 import pytest
 
@@ -110,6 +112,38 @@ async def test_two_processes_clicking_at_once_apply_one_action_per_version(
         stored = await first.game(game_id)
         assert stored is not None
         assert (await replay(first, game_id)).model_dump() == stored.state
+    finally:
+        await first.close()
+        await second.close()
+
+
+async def test_a_deadline_that_loses_its_write_to_another_process_is_judged_again_at_once(
+    database: str, clock: FakeClock, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Between this process's look at the game and its write, another process's click
+    moves the game on: the store refuses the older version, and the deadline is judged
+    again by the game as it now is (here: spent), not failed and tried in 5 s."""
+    first, second = await Store.open(database), await Store.open(database)
+    try:
+        firing, clicking = GameService(first, clock), GameService(second, clock)
+        game_id = await started_race(firing, 10)
+        commit = first.commit_action
+
+        async def click_first(game: int, **write: Any) -> int:
+            first.commit_action = commit  # type: ignore[method-assign]
+            await clicking.act(game, ANA, {"amount": 2})  # lands between look and write
+            return await commit(game, **write)
+
+        first.commit_action = click_first  # type: ignore[method-assign,assignment]
+        firing.scheduler.start()
+        clock.quiet_checks.append(firing.scheduler.idle)
+        await clock.advance(60)  # Ana's deadline: the other process's click won
+        logged = [(user, action) for _, user, action in await first.actions(game_id)]
+        assert logged == [(ANA, {"type": "add", "amount": 2})]
+        assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
+        (deadline,) = [t for t in await first.timers(game_id) if t.kind == "deadline"]
+        assert deadline.payload == {"phase": "t1"}  # Ben's turn keeps its own
+        await firing.scheduler.stop()
     finally:
         await first.close()
         await second.close()

@@ -6,7 +6,7 @@ with a live control if there is one (Lupusburg's placement and night), else thei
 private panel from the table's button; on it they press a random enabled button or
 pick random options of a select (never one that undoes a step), again and again while
 the game still waits for them. Whom the game waits for is read from the bot's
-database (`GAME.waiting_for` of the stored state), as the crash test does: a message
+database (`GAME.active` of the stored state), as the crash test does: a message
 does not always say it. A refused click (a sentence back) simply leads to another.
 
 Like people, players wait for the bot's visible answer to a click (the panel updated,
@@ -20,8 +20,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import math
 import random
-import sqlite3
 import time
 from collections import Counter
 from collections.abc import Callable
@@ -31,18 +31,22 @@ from typing import Any
 
 from bot.double import DiscordDouble, InteractionResult, SimUser
 from bot.double.components import BUTTON, STRING_SELECT
-from bot.double.model import Channel, Json, Message
+from bot.double.model import Channel, Guild, Json, Message
+from bot.double.results import InteractionFailed
 from bot.double.waiting import WaitTimeout
 from games import registry
 from tests.bench.load.games import Kind
 from tests.support.harness import table
+from tests.support.reader import Reader
 
 ANSWER_WITHIN = 20.0  # generous: the bot may be slow under load; that is measured
 IDLE_POLL = 0.25  # nobody to act (a night runs): look again after this
 STEPS_PER_TURN = 8  # clicks in a row by one player before the game is looked at again
 OVER = ("finished", "cancelled", "aborted")
-TIMEOUTS = (TimeoutError, WaitTimeout)
+# Waits that ran out, and clicks nobody answered (a bot process killed meanwhile).
+TIMEOUTS = (TimeoutError, WaitTimeout, InteractionFailed)
 FRESH = 0.03  # seconds a game row read from the database is reused
+PROMPT_WITHIN = 2.0  # seconds a player at night waits for the DM before opening the panel
 RETRY_AFTER = 2.0  # seconds before a player looks again at a game that did not change
 
 
@@ -50,30 +54,19 @@ GameRow = tuple[str, str, dict[str, Any] | None, int | None]
 
 
 class Database:
-    """The bot's SQLite file, read only (WAL: the bot keeps writing meanwhile)."""
+    """The bot's database, read only (the bot keeps writing meanwhile): its SQLite file
+    or its PostgreSQL database (`tests.support.reader`)."""
 
-    def __init__(self, path: Path) -> None:
-        self.path = path
-        self._db: sqlite3.Connection | None = None
+    def __init__(self, database: str | Path) -> None:
+        self.reader = Reader(database)
         self._games: dict[int, tuple[float, GameRow]] = {}
         self._versions: dict[int, int] = {}  # game id -> its version (one per change)
 
-    def _conn(self) -> sqlite3.Connection:
-        if self._db is None:
-            self._db = sqlite3.connect(f"file:{self.path}?mode=ro", uri=True, timeout=10)
-        return self._db
-
     def query(self, sql: str, args: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-        try:
-            return self._conn().execute(sql, args).fetchall()
-        except sqlite3.OperationalError:  # the file is not there yet, or busy
-            self.close()
-            return []
+        return self.reader.query(sql, args)  # nothing while it cannot be read
 
     def close(self) -> None:
-        if self._db is not None:
-            self._db.close()
-            self._db = None
+        self.reader.close()
 
     def game_in(self, channel_id: int) -> int | None:
         rows = self.query("SELECT id FROM games WHERE channel_id = ?", (channel_id,))
@@ -109,12 +102,22 @@ class Database:
         return self._versions.get(game_id, -1)
 
     def waiting_for(self, game_id: int) -> tuple[str, frozenset[int]]:
-        """(status, the seats the game waits for)."""
+        """(status, the seats the game waits for): every seat expected to act, those of
+        a secret phase too (a Lupusburg night: each of them knows from their DM; the
+        table is never told, so `GAME.waiting_for` leaves them out)."""
         kind, status, state, version = self.game(game_id)
         if status != "running" or state is None:
             return status, frozenset()
         game = registry.get(kind)
-        return status, frozenset(game.waiting_for(game.parse_state(state, version)))
+        return status, frozenset(game.active(game.parse_state(state, version)))
+
+    def secret(self, game_id: int) -> bool:
+        """Whether the game is in a secret phase (a night: its prompts come by DM)."""
+        kind, status, state, version = self.game(game_id)
+        if status != "running" or state is None:
+            return False
+        game = registry.get(kind)
+        return game.current(game.parse_state(state, version)).secret
 
     def moves(self) -> Counter[str]:
         """Committed actions by game kind (players' moves and expired deadlines)."""
@@ -139,13 +142,18 @@ class Players:
     troubles: Counter[str] = field(default_factory=Counter)  # waits that ran out
     used: dict[int, str] = field(default_factory=dict)  # message id -> its controls when used
     answers: list[float] = field(default_factory=list)  # seconds from click to answer shown
+    idle_chance: float = 0.0  # of letting a turn run out (its deadline fires instead)
+    idled: int = 0  # turns let run out
 
     # -- opening a game ----------------------------------------------------------------
 
-    async def open_game(self, kind: Kind, users: list[SimUser]) -> tuple[int, Channel]:
-        """/newgame, Join by the others, Start: (game id, its place) once it runs."""
+    async def open_game(
+        self, kind: Kind, users: list[SimUser], guild: Guild | None = None
+    ) -> tuple[int, Channel]:
+        """/newgame in #general (of `guild`, else the first server), Join by the others,
+        Start: (game id, its place) once it runs."""
         host = users[0]
-        general = self.double.channel("general")
+        general = self.double.channel("general", guild)
         opened = await host.slash(f"newgame {kind.id}", channel=general, **kind.options)
         reply = await opened.reply(within=ANSWER_WITHIN)
         place = self.double.channel(int(reply.said.split("<#")[1].split(">")[0]))
@@ -197,12 +205,18 @@ class Players:
 
     # -- playing ----------------------------------------------------------------------
 
-    async def play_on(self, kind: Kind, users: list[SimUser]) -> None:
-        """Open and play games of `kind` with `users`, one after another, until stopped.
-        A wait that runs out (the bot too slow to answer) is counted, and play goes on."""
+    async def play_on(
+        self, kind: Kind, users: list[SimUser], guilds: list[Guild] | None = None
+    ) -> None:
+        """Open and play games of `kind` with `users`, one after another, until stopped
+        (each in the next of `guilds`, in turn). A wait that runs out (the bot too slow
+        to answer) is counted, and play goes on."""
+        turn = 0
         while not self.stop.is_set():
+            guild = guilds[turn % len(guilds)] if guilds else None
+            turn += 1
             try:
-                game_id, place = await self.open_game(kind, users)
+                game_id, place = await self.open_game(kind, users, guild)
             except TIMEOUTS as error:
                 self.trouble(error)
                 continue
@@ -228,6 +242,10 @@ class Players:
                     # not while the bot is still busy with the last click.
                     before, when = last.get(seat, (-1, 0.0))
                     if version == before and now - when < RETRY_AFTER:
+                        continue
+                    if self.rng.random() < self.idle_chance:  # away until the game moves
+                        last[seat] = (version, math.inf)
+                        self.idled += 1
                         continue
                     last[seat] = (version, now)
                     busy[seat] = asyncio.create_task(
@@ -263,6 +281,9 @@ class Players:
             waits = lambda: seat in self.db.waiting_for(game_id)[1]  # noqa: E731
         panel: Message | None = None
         prompted = False
+        if self.db.secret(game_id):  # a night: its prompt comes by DM (the panel has it too)
+            with contextlib.suppress(*TIMEOUTS):
+                await self.until(lambda: self.prompt(user, game_id), "a DM", within=PROMPT_WITHIN)
         for _ in range(STEPS_PER_TURN):
             if self.stop.is_set():
                 return

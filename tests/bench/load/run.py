@@ -27,6 +27,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import math
+import os
 import random
 import resource
 import sys
@@ -45,6 +46,7 @@ from tests.bench.load.lag import LagSampler, read_lags
 from tests.bench.load.measure import PhaseFigures, ack_ms, control_of
 from tests.bench.load.players import ANSWER_WITHIN, TIMEOUTS, Database, Players, offers
 from tests.bench.load.procs import TreeUsage, own_peak_rss_mb
+from tests.crash.crashes import BOT_SETTINGS
 from tests.support.harness import table
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -61,13 +63,28 @@ PLACE_WITHIN = 60.0  # seconds the 200 players keep trying to place
 
 
 class Measured:
-    """The bot (or the bare client) in a subprocess, its CPU and memory sampled."""
+    """The bot (or the bare client) in a subprocess, its CPU and memory sampled.
 
-    def __init__(self, double: DiscordDouble, folder: Path, *, bare: bool) -> None:
+    `database`: a PostgreSQL URL (else a SQLite file in `folder`); `shards`: the
+    process's shard ids of `shard_count` (else every shard); `name`: of its files."""
+
+    def __init__(
+        self,
+        double: DiscordDouble,
+        folder: Path,
+        *,
+        bare: bool,
+        database: str | None = None,
+        shards: tuple[int, ...] | None = None,
+        shard_count: int | None = None,
+        name: str | None = None,
+    ) -> None:
         self.double = double
         self.bare = bare
-        name = "bare" if bare else "bot"
-        self.database = folder / "games.sqlite3"
+        name = name or ("bare" if bare else "bot")
+        self.database = database or str(folder / "games.sqlite3")
+        self.shards = shards
+        self.shard_count = shard_count
         self.log = folder / f"{name}.log"
         self.lag_file = folder / f"{name}-lag.json"
         self.process: asyncio.subprocess.Process | None = None
@@ -78,14 +95,17 @@ class Measured:
         command = [sys.executable, "-m", "tests.bench.load.runner", "--url", self.double.url]
         command += ["--database", str(self.database), "--lag", str(self.lag_file)]
         command += ["--bare"] if self.bare else []
+        env = {k: v for k, v in os.environ.items() if k not in BOT_SETTINGS}
+        if self.shards is not None:
+            env["SHARD_COUNT"], env["SHARD_IDS"] = str(self.shard_count), _ids(self.shards)
         with self.log.open("ab") as out:
             self.process = await asyncio.create_subprocess_exec(
-                *command, cwd=ROOT, stdout=out, stderr=out
+                *command, cwd=ROOT, stdout=out, stderr=out, env=env
             )
         self.usage = TreeUsage(self.process.pid)
         self._sampler = asyncio.create_task(self._sample())
         await self.double.wait_for(
-            lambda: self.double.gateway.connected and (self.bare or self._synced()),
+            lambda: self._connected() and (self.bare or self._synced()),
             READY_WITHIN,
             lambda: f"the {'bare client' if self.bare else 'bot'} to connect (log: {self.log})",
         )
@@ -105,6 +125,10 @@ class Measured:
 
     def _synced(self) -> bool:
         return any(c.get("name") == "newgame" for c in self.double.commands())
+
+    def _connected(self) -> bool:
+        own = set(self.shards) if self.shards is not None else {0}
+        return own <= self.double.gateway.connected_shards
 
     async def _sample(self) -> None:
         assert self.usage is not None
@@ -137,9 +161,11 @@ class Measured:
                 await self.process.wait()
         self.process = None
         with contextlib.suppress(*TIMEOUTS):
-            await self.double.wait_for(
-                lambda: not self.double.gateway.connected, 10.0, "the process to go"
-            )
+            await self.double.wait_for(lambda: not self._connected(), 10.0, "the process to go")
+
+
+def _ids(shards: tuple[int, ...]) -> str:
+    return ",".join(map(str, shards))
 
 
 # -- the click stream ----------------------------------------------------------------------

@@ -4,6 +4,9 @@ samples to `--lag` (JSON). The bot is wrapped here, not changed.
 
     python -m tests.bench.load.runner --url http://127.0.0.1:PORT --database FILE \
         --lag FILE [--bare] [--games lama,tufteln,lupusburg,lupun,luckybox]
+
+`--database` is a SQLite file or a PostgreSQL URL; the shards are read from the
+environment as `python -m bot` reads them (SHARD_COUNT, SHARD_IDS).
 """
 
 from __future__ import annotations
@@ -18,7 +21,9 @@ from pathlib import Path
 import discord
 
 from bot.__main__ import quiet_voice_warnings
+from bot.config import load_settings
 from bot.discord.app import TabletopBot
+from bot.discord.sharding import ShardPlan
 from games import registry
 from tests.bench.load.bare import BareClient
 from tests.bench.load.lag import LagSampler
@@ -28,7 +33,7 @@ from tests.crash.botproc import point_at
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="python -m tests.bench.load.runner")
     parser.add_argument("--url", required=True, help="the double's base URL")
-    parser.add_argument("--database", required=True, help="the bot's SQLite file")
+    parser.add_argument("--database", required=True, help="a SQLite file or PostgreSQL URL")
     parser.add_argument("--lag", required=True, type=Path, help="where to write lag samples")
     parser.add_argument("--bare", action="store_true", help="the bare client, not the bot")
     every = "lama,tufteln,lupusburg,lupun,luckybox"
@@ -41,7 +46,14 @@ def client_for(args: argparse.Namespace) -> discord.Client:
     if args.bare:
         return BareClient()
     games = [registry.get(kind) for kind in args.games.split(",")]
-    return TabletopBot(database=args.database, games=games, guild_ready_timeout=0)
+    settings = load_settings()
+    ids = tuple(settings.shard_ids) if settings.shard_ids is not None else None
+    return TabletopBot(
+        database=args.database,
+        games=games,
+        shards=ShardPlan(settings.shard_count, ids),
+        guild_ready_timeout=0,
+    )
 
 
 async def run(args: argparse.Namespace) -> None:
