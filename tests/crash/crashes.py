@@ -41,9 +41,11 @@ from bot.core.service import DEADLINE, LiveGame, replay
 from bot.core.store import Store
 from bot.discord.adapters import adapter_for
 from bot.discord.contexts import context_of
-from bot.discord.wording import name, say
+from bot.discord.presenter import with_away
+from bot.discord.ui import layout
 from bot.double import Channel, DiscordDouble, InteractionResult, Message, SimUser, errors
 from bot.double import running_double as _running_double
+from bot.double.components import texts
 from bot.double.errors import ApiError
 from bot.double.interactions import InteractionRecord
 from bot.double.nonces import WINDOW
@@ -602,16 +604,14 @@ async def check_table(
         deadline_at=deadline[0] if deadline else None,
         finished=row.status == "finished",
     )
-    expected = adapter_for(row.kind).table(context)
-    text = expected.embed_text
     live = LiveGame(row=row, players=players)
-    if text and row.status == "running" and live.away:  # the line `with_away` adds
-        names = ", ".join(name(live, s) for s in sorted(live.away))
-        text += "\n" + say(live, "table.away_line", row.locale, names=names)
+    expected = with_away(live, adapter_for(row.kind).table(context))
     shown = double.state.messages[row.table_message_id]
-    described = [e.get("description") for e in shown.cards]
-    assert described == [text or None] or not text, (
-        f"game {row.id}: the table shows {described}, the state {text!r}"
+    # What the table says, as the one renderer lays the state's table out (its words,
+    # sections and the away line `with_away` adds), against what the message says.
+    words = texts(layout(expected).to_components())
+    assert texts(shown.components) == words, (
+        f"game {row.id}: the table says {texts(shown.components)}, the state {words}"
     )
     title = expected.embed_title
     stale = [
