@@ -259,8 +259,8 @@ async def keepers(processes: Any, clock: FakeClock) -> AsyncIterator[Callable[..
         return made[-1], sessions
 
     yield keeper
-    for keeper in made:
-        await keeper.stop()
+    for each in made:
+        await each.stop()
 
 
 async def test_three_processes_split_the_shards_and_one_killed_is_taken_over_after_its_lease(
