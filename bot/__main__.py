@@ -32,7 +32,9 @@ Settings come from the environment or a .env file in the working directory:
   SANDBOX_PORT    the sandbox page's port (default 8080)
   SANDBOX_HOST    the sandbox's address (default 127.0.0.1; 0.0.0.0 in Docker)
   SHARD_COUNT     shards in all processes together (default: as Discord recommends)
-  SHARD_IDS       this process's shards, e.g. 0,1 (default: all of them)
+  SHARD_IDS       this process's shards, e.g. 0,1 (default: claimed in the database
+                  with SHARD_COUNT, else all of them)
+  SHARDS_PER_PROCESS  shards a process claims at most (default: all it finds free)
 """
 
 
@@ -108,7 +110,7 @@ def run_discord(settings: Settings) -> int:
     bot = TabletopBot(
         database=settings.database,
         dev_guild_id=settings.dev_guild_id,
-        shards=ShardPlan(settings.shard_count, ids),
+        shards=ShardPlan(settings.shard_count, ids, settings.shards_per_process),
     )
     token = settings.discord_token.get_secret_value()
 
@@ -127,7 +129,7 @@ def run_discord(settings: Settings) -> int:
     except discord.PrivilegedIntentsRequired:
         print("Discord refused the connection's intents.", file=sys.stderr)
         return 2
-    except SessionStartsExhausted as error:
+    except (SessionStartsExhausted, DatabaseUnusable) as error:  # e.g. another SHARD_COUNT
         print(error, file=sys.stderr)
         return 2
     return 0

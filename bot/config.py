@@ -31,6 +31,11 @@ class Settings(BaseSettings):
     shard_ids: Annotated[list[int] | None, NoDecode] = Field(
         None, description="This process's shards, e.g. 0,1 (with SHARD_COUNT); none: all"
     )
+    shards_per_process: int | None = Field(
+        None,
+        ge=1,
+        description="With SHARD_COUNT and no SHARD_IDS: shards a process claims at most; none: all",
+    )
 
     @field_validator("log_level")
     @classmethod
@@ -96,6 +101,17 @@ class Settings(BaseSettings):
             )
         if len(set(value)) != len(value):
             raise ValueError("names a shard twice")
+        return value
+
+    @field_validator("shards_per_process")
+    @classmethod
+    def _claimed_shards(cls, value: int | None, info: ValidationInfo) -> int | None:
+        if value is None:
+            return None
+        if info.data.get("shard_count") is None:
+            raise ValueError("needs SHARD_COUNT, the number of shards in all")
+        if info.data.get("shard_ids") is not None:
+            raise ValueError("is for processes that claim their shards: leave SHARD_IDS unset")
         return value
 
     @property

@@ -1,7 +1,9 @@
 """The bot: a discord.py client wired to the store, the game service and the presenter.
 
 Always discord.py's sharded client, one code path: unconfigured, it runs every shard
-Discord recommends (one for a bot below 2,500 servers); `ShardPlan` picks some.
+Discord recommends (one for a bot below 2,500 servers); `ShardPlan` picks some, or has
+the process claim them in the database (`leases`), starting and stopping shards while
+it runs.
 """
 
 from __future__ import annotations
@@ -11,20 +13,29 @@ import contextlib
 import gc
 import logging
 from functools import cache
+from typing import Any
 
 import discord
 from discord import app_commands
+from discord.gateway import DiscordWebSocket
 
 from bot.core.clock import Clock, SystemClock
 from bot.core.service import GameService
 from bot.core.store import Store
+from bot.core.store.shards import ShardLeases
 from bot.discord.adapters import adapters
 from bot.discord.budget import RequestBudget, keep_within, per_process
 from bot.discord.commands import Commands
 from bot.discord.drawing import Drawing, default_workers
+from bot.discord.leases import LeaseTiming, ShardKeeper, process_name
 from bot.discord.presenter import Presenter
 from bot.discord.router import Router
-from bot.discord.sharding import IdentifyGate, LocalIdentifyGate, ShardPlan
+from bot.discord.sharding import (
+    DatabaseIdentifyGate,
+    IdentifyGate,
+    LocalIdentifyGate,
+    ShardPlan,
+)
 from bot.discord.translator import CatalogTranslator
 from games.engine import AnyGame
 
@@ -61,6 +72,7 @@ class TabletopBot(discord.AutoShardedClient):
         drawing_workers: int | None = None,
         shards: ShardPlan | None = None,
         identify_gate: IdentifyGate | None = None,
+        lease_timing: LeaseTiming | None = None,
         **options: object,
     ) -> None:
         intents = discord.Intents.none()
@@ -74,7 +86,14 @@ class TabletopBot(discord.AutoShardedClient):
         if self.shard_plan.ids is not None:
             options["shard_ids"] = list(self.shard_plan.ids)
         super().__init__(intents=intents, **options)  # type: ignore[arg-type]
-        self.identify_gate: IdentifyGate = identify_gate or LocalIdentifyGate()
+        # Spaced across processes when others may run beside this one.
+        self.identify_gate: IdentifyGate = identify_gate or (
+            DatabaseIdentifyGate() if self.shard_plan.shared else LocalIdentifyGate()
+        )
+        self.lease_timing = lease_timing
+        self.keeper: ShardKeeper | None = None  # when this process claims its shards
+        self._launched = False  # the gateway sessions were launched (`launch_shards`)
+        self._launching: dict[int, asyncio.Task[None]] = {}  # shards claimed while running
         # This process's share of the token's 50 requests a second (interaction
         # responses are not counted, and never wait for it).
         self.budget = RequestBudget(per_process(self.shard_plan.processes))
@@ -93,10 +112,15 @@ class TabletopBot(discord.AutoShardedClient):
         self._sweeping: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
-        await self._learn_gateway()
+        limits = await self._learn_gateway()
         self.drawing.start()  # the workers import the games while the rest starts up
         adapters()  # and so does this process: not on the loop at a game's first click
         self.store = await Store.open(self.database)
+        if isinstance(self.identify_gate, DatabaseIdentifyGate):
+            self.identify_gate.bind(self.store)
+        if self.shard_plan.claims:
+            await self._claim_shards(self.store)
+        self._check_session_starts(limits)
         self.service = GameService(self.store, self.clock)
         self.presenter = Presenter(self, self.service, self.drawing)
         self.service.listeners.append(self.presenter)
@@ -113,14 +137,33 @@ class TabletopBot(discord.AutoShardedClient):
         self.service.scheduler.start()  # overdue deadlines fire now, in order
         if self.store.shared:  # changes a process that died left unshown
             self._sweeping = asyncio.create_task(self.service.sweeping(), name="sweep")
+        if self.keeper is not None:
+            self.keeper.start(self)
 
-    async def _learn_gateway(self) -> None:
+    async def _learn_gateway(self) -> dict[str, Any]:
         """GET /gateway/bot, once: how many shards may IDENTIFY at once and, unless
         configured, how many shards there are (Discord's recommendation)."""
         recommended, _, limits = await self.http.get_bot_gateway()
         self.identify_gate.max_concurrency = int(limits["max_concurrency"])
         if self.shard_count is None:
             self.shard_count = recommended
+        return dict(limits)
+
+    async def _claim_shards(self, store: Store) -> None:
+        """This process's shards, claimed in the database (none: it waits for one)."""
+        self.keeper = ShardKeeper(
+            ShardLeases(store, process_name()),
+            self.shard_plan,
+            self.clock,
+            self.budget,
+            self.lease_timing,
+        )
+        mine = await self.keeper.claim()
+        self.shard_ids = list(mine)
+        self.shard_plan = ShardPlan(self.shard_plan.count, mine, self.shard_plan.per_process)
+
+    def _check_session_starts(self, limits: dict[str, Any]) -> None:
+        assert self.shard_count is not None
         ids = self.shard_ids if self.shard_ids is not None else range(self.shard_count)
         remaining = int(limits["remaining"])
         if remaining < len(ids):  # past the day's budget Discord would reset the token
@@ -129,7 +172,46 @@ class TabletopBot(discord.AutoShardedClient):
                 f"Discord allows {remaining} more session starts today and {len(ids)}"
                 f" shards need one: start again in {minutes:.0f} minutes."
             )
-        log.info("connecting %s", ShardPlan(self.shard_count, tuple(ids)).describe())
+        if ids:
+            log.info("connecting %s", ShardPlan(self.shard_count, tuple(ids)).describe())
+
+    async def launch_shards(self) -> None:
+        """As discord.py's, and for a process that claimed no shard (another process
+        runs each): no session until the keeper claims one."""
+        self._launched = True
+        if self.shard_ids == [] and self.shard_count is not None:
+            self._connection.shard_count = self.shard_count
+            self._connection.shard_ids = []
+            return
+        await super().launch_shards()
+
+    def start_shard(self, shard_id: int) -> None:
+        """A shard claimed while running: its session starts (IDENTIFY through the gate)."""
+        if self.shard_ids is None or shard_id in self.shard_ids:
+            return
+        self.shard_ids = sorted([*self.shard_ids, shard_id])
+        self._connection.shard_ids = self.shard_ids
+        if self._launched and not self.is_closed():
+            gateway = DiscordWebSocket.DEFAULT_GATEWAY
+            self._launching[shard_id] = asyncio.create_task(self.launch_shard(gateway, shard_id))
+
+    async def stop_shard(self, shard_id: int) -> None:
+        """A shard whose lease this process lost: its session ends, and its servers are
+        forgotten (their events now reach the process that holds it)."""
+        launching = self._launching.pop(shard_id, None)
+        if launching is not None:
+            launching.cancel()
+        if self.shard_ids is not None:
+            self.shard_ids = [s for s in self.shard_ids if s != shard_id]
+            self._connection.shard_ids = self.shard_ids
+        sessions: dict[int, Any] = getattr(self, "_AutoShardedClient__shards")  # noqa: B009
+        shard = sessions.pop(shard_id, None)
+        if shard is not None:
+            # A reconnection it had queued must not bring the session back.
+            shard.reconnect = shard.reidentify = _nothing
+            await shard.close()
+        for guild in [g for g in self.guilds if g.shard_id == shard_id]:
+            self._connection._remove_guild(guild)
 
     async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
         """Spaces IDENTIFYs as Discord requires (instead of discord.py's 5 s each)."""
@@ -166,6 +248,10 @@ class TabletopBot(discord.AutoShardedClient):
     async def close(self) -> None:
         if self._sweeping is not None:
             self._sweeping.cancel()
+        if self.keeper is not None:
+            await self.keeper.stop()  # no shard started or stopped from here on
+        for launching in self._launching.values():
+            launching.cancel()
         if self.service is not None:
             await self.service.scheduler.stop()
             # Let what was committed be said (a few seconds at most); the rest stays in
@@ -174,7 +260,14 @@ class TabletopBot(discord.AutoShardedClient):
                 await asyncio.wait_for(self.service.shown(), SHUTDOWN_GRACE)
             await self.service.stop_showing()  # not against a closed connection
         await super().close()
+        if self.keeper is not None:
+            await self.keeper.release()  # its sessions are closed: others may take them
+            self.keeper = None
         self.drawing.close()
         if self.store is not None:
             await self.store.close()
             self.store = None
+
+
+async def _nothing(*args: object) -> None:
+    """In place of a stopped shard's reconnection."""

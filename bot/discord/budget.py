@@ -1,14 +1,19 @@
 """The token's global rate limit, kept by each process: Discord allows 50 requests a
 second per bot token, across all its processes; past it every request waits.
 
-How: a fixed share per process. Each process sends at most its share of the budget
-(90 % of 50, split among the processes) in any second. Why: it needs nothing on a
-request's path (no database round trip per message, no proxy hop), holds when the
-database is away, and has no single process whose death silences every other (a
-REST proxy would). What it gives up: a busy process cannot borrow an idle one's share;
-games spread over guilds and deliveries claimed by any process keep the load even, and
-clicks never wait for it (below). The 10 % spare covers requests that bunch up on
-their way and discord.py's own retries.
+How: a share per process. Each process sends at most its share of the budget (90 % of
+50, split among the processes) in any second. How many processes share it: those
+alive in the database (`bot.discord.leases`, renewed every few seconds) for processes
+that claim their shards, else as many as the shard settings imply. A process that
+joins others holds back its requests until each of them has counted it (their next
+renewal), so the shares never add up past the budget while the count catches up.
+
+Why: it needs nothing on a request's path (no database round trip per message, no
+proxy hop), holds when the database is away, and has no single process whose death
+silences every other (a REST proxy would). What it gives up: a busy process cannot
+borrow an idle one's share; games spread over guilds and deliveries claimed by any
+process keep the load even, and clicks never wait for it (below). The 10 % spare
+covers requests that bunch up on their way and discord.py's own retries.
 
 Only counted requests pass through here: discord.py sends interaction responses (the
 callback, `@original` edits, follow-ups) through its webhook adapter, not through
@@ -52,6 +57,7 @@ class RequestBudget:
         self._sleep = sleep
         self._due = 0.0  # when the next request would be due at the steady rate
         self._turn = asyncio.Lock()
+        self._held_until = 0.0
         self.pauses = 0  # times the share was used up and a request waited
         self.share_of(limit)
 
@@ -64,8 +70,15 @@ class RequestBudget:
         """Processes sharing the token: each takes its part (the shard claims set it)."""
         self.share_of(per_process(processes))
 
+    def hold(self, seconds: float) -> None:
+        """Send nothing for `seconds` (a process that has just joined others)."""
+        self._held_until = max(self._held_until, self._now() + seconds)
+
     async def take(self) -> None:
         async with self._turn:
+            if self._held_until > self._now():
+                self.pauses += 1
+                await self._sleep(self._held_until - self._now())
             interval = 1.0 / self.rate
             now = self._now()
             due = max(self._due, now)
