@@ -37,11 +37,12 @@ async def test_one_games_changes_are_shown_once_each_in_order_by_either_process(
 ) -> None:
     one, two = (GameService(store, clock) for store in stores)
     shown: list[tuple[str, int | None]] = []
-    release = asyncio.Event()
+    holding, release = asyncio.Event(), asyncio.Event()
 
     def recorder(name: str, *, hold: bool = False):
         async def record(change: Change) -> None:
             if hold and change.version == 3:
+                holding.set()
                 await release.wait()  # process one is slow to show its change
             shown.append((name, change.version))
 
@@ -53,7 +54,7 @@ async def test_one_games_changes_are_shown_once_each_in_order_by_either_process(
     await one.shown()
     shown.clear()
     await one.act(game, ANA, {"amount": 1})  # v3: one shows it, slowly
-    await asyncio.sleep(0.05)
+    await asyncio.wait_for(holding.wait(), 10)
     await two.act(game, BEN, {"amount": 1})  # v4 in process two: waits for one's claim
     await two.act(game, ANA, {"amount": 2})  # v5
     await asyncio.sleep(0.2)
