@@ -29,9 +29,12 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from functools import cache
-from typing import Any, ClassVar, Generic, Literal, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+
+if TYPE_CHECKING:
+    from games.computers import Computers
 
 Seat = int
 """A player's place at the table, 0..n-1, in clockwise (turn) order."""
@@ -311,6 +314,13 @@ class Game(ABC, Generic[S, A, O, V]):
     @abstractmethod
     def result(self, state: S) -> Result | None:
         """The final result, or None while the game goes on."""
+
+    # -- computer players -------------------------------------------------------------
+
+    def computers(self) -> Computers:
+        """This game's computer players: its default, casual and strong policies and
+        the sampler of what a seat cannot see (`games/computers.py`)."""
+        raise NotImplementedError(f"{self.id} has no computer players yet")
 
     # -- parsing ---------------------------------------------------------------------------
 

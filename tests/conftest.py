@@ -10,10 +10,12 @@ from pathlib import Path
 import psycopg
 import pytest
 
+from tests.support import leaks
 from tests.support.databases import EACH_ENGINE, SQLITE, TEST_DATABASE_URL, database_on, server
 from tests.support.race import install
 
 install()
+leaks.install()
 
 
 def pytest_report_header() -> str:
@@ -29,6 +31,16 @@ def pytest_sessionstart(session: pytest.Session) -> None:
         server().close()
     except psycopg.Error as error:
         pytest.exit(f"TEST_DATABASE_URL cannot be reached: {error}", returncode=3)
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    """A database connection left open fails the run (and is closed, so it can end)."""
+    leaked = leaks.close_leaked()
+    if leaked:
+        session.config.get_terminal_writer().line(
+            "Database connections left open by: " + "; ".join(leaked), red=True
+        )
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
