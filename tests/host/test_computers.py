@@ -238,9 +238,8 @@ async def test_a_restart_while_a_computer_thinks_moves_it_exactly_once(
     await clock.advance(3)
     await until(thinks(held), "the computer to think")
     await quiet_service.scheduler.stop()  # the process stops mid-thought
-    await store.close()
 
-    again = await Store.open(database)
+    again = await Store.open(database)  # its next run (its claims released at the start)
     try:
         service = GameService(again, clock, Thinker(workers=0))
         clock.quiet_checks.append(service.scheduler.idle)
