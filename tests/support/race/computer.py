@@ -25,7 +25,8 @@ def default(decision: Decision) -> Add:
 
 def casual(decision: Decision) -> Add:
     won = _winning(decision)
-    return won if won is not None else decision.rng.choice(list(decision.legal))
+    moves: list[Add] = list(decision.legal)
+    return won if won is not None else decision.rng.choice(moves)
 
 
 def strong(decision: Decision) -> Add:
@@ -33,8 +34,9 @@ def strong(decision: Decision) -> Add:
     if won is not None:
         return won
     left = decision.view.target - decision.view.counter
-    safe = [a for a in decision.legal if (left - a.amount) % 3 == 0]
-    return safe[0] if safe else decision.legal[0]
+    moves: list[Add] = list(decision.legal)
+    safe = [a for a in moves if (left - a.amount) % 3 == 0]
+    return safe[0] if safe else moves[0]
 
 
 def sample(view: RaceView, seat: Seat, rng: random.Random) -> RaceState:
