@@ -20,7 +20,8 @@ def _winning(decision: Decision) -> Add | None:
 
 
 def default(decision: Decision) -> Add:
-    return next(a for a in decision.legal if a.amount == 1)
+    moves: list[Add] = list(decision.legal)
+    return next(a for a in moves if a.amount == 1)
 
 
 def casual(decision: Decision) -> Add:
