@@ -59,6 +59,10 @@ NICE = 19  # the lowest priority: a worker gets the CPU only when the bot does n
 FIRST = frozenset({"panel"})
 PATIENCE = 2.0  # seconds: ...unless one of those has waited this long
 
+DEATHS = 3  # workers dying within DEATHS_WINDOW seconds: drawing moves to threads...
+DEATHS_WINDOW = 60.0
+RETRY_AFTER = 60.0  # ...and workers are tried again this many seconds after the last death
+
 SEEN_PICTURES = 3  # pictures kept per reader, to hand to the reader's next jobs
 SEEN_BYTES = 64 * 1024 * 1024  # for all readers together
 
@@ -172,6 +176,7 @@ class Drawing:
         self._seen: OrderedDict[Reader, Pictures] = OrderedDict()  # each reader's last
         self._seen_bytes = 0
         self._instead: set[asyncio.Task[None]] = set()  # a dead worker's jobs, in threads
+        self._deaths: deque[float] = deque(maxlen=DEATHS)  # when workers died (loop time)
         self.drawn = self.reused = 0  # screens built, and taken from those kept
 
     def start(self) -> None:
@@ -200,7 +205,7 @@ class Drawing:
         return screen
 
     async def _build(self, job: Job, plain: bytes, versions: Versions, given: Pictures) -> Built:
-        if not self.workers or job[0] in adapters.registered():
+        if not self.workers or job[0] in adapters.registered() or self._failing():
             return await asyncio.to_thread(_build, *job, given)
         future: asyncio.Future[Built] = asyncio.get_running_loop().create_future()
         payload = pickle.dumps((plain, versions, given), protocol=pickle.HIGHEST_PROTOCOL)
@@ -227,8 +232,26 @@ class Drawing:
             _, gone = self._seen.popitem(last=False)
             self._seen_bytes -= _size(gone)
 
+    def _failing(self) -> bool:
+        """Whether workers keep dying (a broken machine, say): then screens are built in
+        threads of this process until `RETRY_AFTER` seconds after the last death, rather
+        than starting worker after worker."""
+        if len(self._deaths) < DEATHS:
+            return False
+        now = asyncio.get_running_loop().time()
+        return self._deaths[-1] - self._deaths[0] <= DEATHS_WINDOW and (
+            now - self._deaths[-1] < RETRY_AFTER
+        )
+
     def _hand_out(self) -> None:
-        """Give waiting jobs to idle workers, starting workers up to `workers`."""
+        """Give waiting jobs to idle workers, starting workers up to `workers` (while
+        they keep dying, the jobs go to threads instead)."""
+        if self._failing():
+            for waiting in self._waiting.values():
+                while waiting:
+                    job, _, future, _ = waiting.popleft()
+                    self._in_a_thread(job, future)
+            return
         while len(self._running) < self.workers:
             self._running.append(self._start())
         for worker in self._running:
@@ -297,14 +320,24 @@ class Drawing:
         self._hand_out()
 
     def _died(self, worker: _Worker) -> None:
-        log.warning("a drawing worker died; starting a new one")
         self._stop(worker)
         self._running.remove(worker)
+        self._deaths.append(asyncio.get_running_loop().time())
+        if self._failing():
+            log.error(
+                "%d drawing workers died within %.0f s: drawing in this process for %.0f s",
+                DEATHS, DEATHS_WINDOW, RETRY_AFTER,
+            )  # fmt: skip
+        else:
+            log.warning("a drawing worker died; starting a new one")
         if worker.job is not None:
-            task = asyncio.create_task(_in_a_thread(*worker.job))
-            self._instead.add(task)
-            task.add_done_callback(self._instead.discard)
+            self._in_a_thread(*worker.job)
         self._hand_out()
+
+    def _in_a_thread(self, job: Job, future: asyncio.Future[Built]) -> None:
+        task = asyncio.create_task(_in_a_thread(job, future))
+        self._instead.add(task)
+        task.add_done_callback(self._instead.discard)
 
     def _stop(self, worker: _Worker) -> None:
         worker.loop.remove_reader(worker.pipe.fd)

@@ -26,7 +26,6 @@ def required_permissions(granted: discord.Permissions, *, in_thread: bool) -> li
     send = "send_messages_in_threads" if in_thread else "send_messages"
     checks = (
         (send, getattr(granted, send)),
-        ("embed_links", granted.embed_links),
         ("attach_files", granted.attach_files),
     )
     return [name for name, ok in checks if not ok]

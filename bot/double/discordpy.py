@@ -64,10 +64,12 @@ async def connected(
     instead of 2 s after the last GUILD_CREATE.
     """
     with point_discord_py_at(double):
-        await client.login(token or double.bot_token)
-        runner = asyncio.create_task(client.connect(reconnect=True))
-        ready = asyncio.create_task(client.wait_until_ready())
+        runner: asyncio.Task[None] | None = None
         try:
+            # A start-up that fails (setup_hook raising) still closes what it opened.
+            await client.login(token or double.bot_token)
+            runner = asyncio.create_task(client.connect(reconnect=True))
+            ready = asyncio.create_task(client.wait_until_ready())
             done, _ = await asyncio.wait(
                 {runner, ready}, timeout=within, return_when=asyncio.FIRST_COMPLETED
             )
@@ -79,6 +81,7 @@ async def connected(
             yield client
         finally:
             await client.close()
-            runner.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await runner
+            if runner is not None:
+                runner.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await runner

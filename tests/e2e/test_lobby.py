@@ -343,6 +343,28 @@ async def test_a_control_that_is_not_on_the_clicked_message_cannot_be_sent(
     assert table(place).revision == lobby.revision  # nothing was edited
 
 
+async def test_a_game_needs_attach_files_and_not_embed_links(world: World) -> None:
+    """Tables are layout components with attached pictures: without Attach Files the
+    bot says which permission it lacks and opens nothing; Embed Links it does not need."""
+    ana = world.users("Ana")[0]
+    everyone = world.double.guild.roles[world.double.guild.id]
+    bot_role = next(r for r in world.double.guild.roles.values() if r.managed)
+    everyone.permissions &= ~perms.EMBED_LINKS
+    bot_role.permissions &= ~perms.EMBED_LINKS
+    place = await world.open_game(ana, "race")
+    assert table(place).buttons  # the lobby is up
+    everyone.permissions &= ~perms.ATTACH_FILES
+    bot_role.permissions &= ~perms.ATTACH_FILES
+    general = world.double.channel("general")
+    threads = len(world.double.guild.channels)
+    refused = await world.answer(await ana.slash("newgame race", channel=general))
+    assert refused.said == (
+        "I can't host a game here: I'm missing the permission Attach Files in this"
+        " channel. A server admin can grant it."
+    )
+    assert len(world.double.guild.channels) == threads
+
+
 async def test_newgame_in_a_running_games_thread_leaves_the_game_alone(world: World) -> None:
     """Even where the bot may delete threads, a refused /newgame changes nothing."""
     ana, ben, cleo = world.users("Ana", "Ben", "Cleo")

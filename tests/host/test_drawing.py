@@ -212,3 +212,28 @@ def test_kept_takes_a_handed_picture_only_under_the_digest_of_its_own_inputs() -
         other = kept.picture(("key", 2), "a.png", partial(draw, "other"))
     assert drawn == ["other"] and other.data.startswith(b"\x89PNG")
     assert list(used.values()) == [handed, other]
+
+
+async def test_workers_that_keep_dying_give_way_to_threads_until_it_is_time_to_retry(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A machine that kills every worker (out of memory, say) does not get a new one
+    after each death: past `DEATHS` deaths in a minute screens are built here, and
+    workers are tried again later."""
+    drawing = Drawing(workers=1)
+    try:
+        for n in range(drawing_module.DEATHS):  # a table not built before each time
+            # The worker killed last is found dead by this job (and replaced twice).
+            await drawing.build("tufteln", "table", Table(2 + n, {}).context())
+            (worker,) = drawing.pids()
+            os.kill(worker, signal.SIGKILL)
+        panel = Table(3, {}).context(1)
+        assert await drawing.build("tufteln", "panel", panel, ()) == adapter_for("tufteln").panel(
+            panel, ()
+        )
+        assert drawing.pids() == []  # built in a thread
+        monkeypatch.setattr(drawing_module, "RETRY_AFTER", 0.0)  # the minute has passed
+        await drawing.build("tufteln", "table", Table(6, {}).context())
+        assert len(drawing.pids()) == 1
+    finally:
+        drawing.close()
