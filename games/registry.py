@@ -32,6 +32,11 @@ def register(game: AnyGame) -> None:
     _names.cache_clear()
 
 
+def registered() -> frozenset[str]:
+    """The ids of games registered at runtime (a new process lacks them)."""
+    return frozenset(_registered)
+
+
 @cache
 def all_games() -> dict[str, AnyGame]:
     """Every game kind by id, hidden test games included."""

@@ -18,7 +18,9 @@ from typing import Any, TypeVar
 
 from pydantic import ValidationError
 
+from bot.core import computers
 from bot.core.clock import Clock, SteppedClock, as_datetime
+from bot.core.computers import has_computers, is_level, new_computer
 from bot.core.errors import Busy, Refused
 from bot.core.names import clean_name
 from bot.core.scheduler import KeepTimer, Scheduler
@@ -34,6 +36,7 @@ from bot.core.store import (
     VersionConflict,
 )
 from bot.core.store.claims import DELIVERY_LEASE
+from bot.core.thinking import Thinker
 from games import registry
 from games.engine import AnyGame, Event, IllegalAction, Seat, State
 
@@ -48,6 +51,7 @@ DEADLINE = "deadline"  # the current phase times out
 REMINDER = "reminder"  # remind the seats the current phase still waits for
 AUTOSTART = "autostart"  # a lobby starts itself (a scheduled game)
 CLOSE_LOBBY = "close_lobby"  # a lobby nobody started closes itself
+COMPUTER = "computer"  # a computer player's move is due (planned with the state it acts in)
 
 LOBBY_HOURS = 24  # an unstarted lobby closes this long after it opened (or was due to start)
 LOBBIES_PER_HOST = 3  # open lobbies one member may host on a server at once
@@ -115,6 +119,16 @@ class LiveGame:
     def away(self) -> frozenset[Seat]:
         """The seats the bot plays for (their players are away)."""
         return frozenset(p.seat for p in self.players if p.away)
+
+    @property
+    def computers(self) -> frozenset[Seat]:
+        """The seats computer players hold."""
+        return frozenset(p.seat for p in self.players if p.is_computer)
+
+    @property
+    def people(self) -> int:
+        """How many seats people hold (not computers)."""
+        return sum(not p.is_computer for p in self.players)
 
     def waiting_for(self) -> frozenset[Seat]:
         """The seats the table may be told it waits for now."""
@@ -202,16 +216,18 @@ TimerHandler = Callable[[LiveGame, TimerRow], Awaitable[None]]
 
 
 class GameService:
-    def __init__(self, store: Store, clock: Clock) -> None:
+    def __init__(self, store: Store, clock: Clock, thinker: Thinker | None = None) -> None:
         self.store = store
         self.clock = SteppedClock(clock, self._clock_stepped)
         self.scheduler = Scheduler(store, self.clock, self._on_timer)
+        self.thinker = thinker or Thinker()  # where computer players choose their moves
         self.listeners: list[Listener] = []
         self.timer_handlers: dict[str, TimerHandler] = {
             DEADLINE: self._expire,
             REMINDER: self._remind,
             AUTOSTART: self._autostart,
             CLOSE_LOBBY: self._close_unstarted,
+            COMPUTER: self._computer_moves,
         }
         self._cache: dict[int, LiveGame] = {}
         self._loading = asyncio.Lock()
@@ -560,12 +576,24 @@ class GameService:
         host_name: str,
         locale: str,
         previous_id: int | None = None,
+        computers: Sequence[str] = (),
     ) -> LiveGame:
         """A new lobby; `previous_id`: the game it is a rematch of (its players keep
-        their seat order)."""
+        their seat order, and its computer players are seated again); `computers`: the
+        levels of computer players seated at once, after the host."""
         await self.require_room_for_lobby(guild_id, host_id, parent_id or channel_id)
         game = registry.get(kind)
         parsed = game.parse_options(options)
+        seated: list[PlayerRow] = []
+        if previous_id is not None:
+            seated = [p for p in await self.store.players(previous_id) if p.is_computer]
+        host = PlayerRow(0, host_id, clean_name(host_name))
+        for level in computers:
+            self._require_computers(game, level)
+            seated.append(new_computer([host, *seated], locale, level))
+        top = game.max_players
+        if top is not None and 1 + len(seated) > top:
+            raise Refused("lobby.full", max=top)
         now = self.clock.now()
         starts_at = game.starts_at(parsed, as_datetime(now))
         timers = [TimerUpdate(AUTOSTART, starts_at.timestamp())] if starts_at else []
@@ -579,13 +607,14 @@ class GameService:
                 kind=kind,
                 options=parsed.model_dump(mode="json"),
                 host_id=host_id,
-                host_name=clean_name(host_name),
+                host_name=host.display_name,
                 locale=locale,
                 seed=random.SystemRandom().getrandbits(53),
                 now=now,
                 timers=timers,
                 notice=plain_notice("opened", host_id),
                 previous_id=previous_id,
+                computers=seated,
             )
         except ChannelBusy:
             raise Refused("host.channel_busy") from None
@@ -652,6 +681,68 @@ class GameService:
         await self._notify(Change(live, "left", user_id, version=version))
         return live
 
+    async def add_computer(
+        self, game_id: int, user_id: int, level: str, *, manager: bool = False
+    ) -> LiveGame:
+        """Seat a computer player of `level` last (the host or a manager only)."""
+        live = await self.load(game_id)
+        async with self._locked(live):
+            self._require_lobby(live)
+            self._require_host(live, user_id, manager)
+            self._require_computers(live.game, level)
+            limit = live.game.max_players
+            if limit is not None and len(live.players) >= limit:
+                raise Refused("lobby.full", max=limit)
+            computer = new_computer(live.players, live.row.locale, level)
+            version = await self._write(
+                live,
+                self.store.join(
+                    game_id,
+                    computer.user_id,
+                    computer.display_name,
+                    expected=live.row.version,
+                    now=self.clock.now(),
+                    notice=plain_notice("joined", computer.user_id),
+                    computer=level,
+                ),
+            )
+            live.players = await self.store.players(game_id)
+            self._touch(live, version=version)
+        await self._notify(Change(live, "joined", computer.user_id, version=version))
+        return live
+
+    async def remove_computer(
+        self, game_id: int, user_id: int, computer_id: int, *, manager: bool = False
+    ) -> LiveGame:
+        """Unseat the computer player `computer_id` (its user id; the host or a manager)."""
+        live = await self.load(game_id)
+        async with self._locked(live):
+            self._require_lobby(live)
+            self._require_host(live, user_id, manager)
+            seat = live.seat_of(computer_id)
+            if seat is None or not live.players[seat].is_computer:
+                raise Refused("lobby.no_such_computer")
+            version = await self._write(
+                live,
+                self.store.leave(
+                    game_id,
+                    computer_id,
+                    expected=live.row.version,
+                    now=self.clock.now(),
+                    notice=plain_notice("left", computer_id),
+                ),
+            )
+            live.players = await self.store.players(game_id)
+            self._touch(live, version=version)
+        await self._notify(Change(live, "left", computer_id, version=version))
+        return live
+
+    def _require_computers(self, game: AnyGame, level: str) -> None:
+        if not has_computers(game):
+            raise Refused("lobby.no_computers", game=game.name)
+        if not is_level(level):
+            raise Refused("host.stale")  # not a level this release offers
+
     async def start(self, game_id: int, user_id: int | None, *, manager: bool = False) -> LiveGame:
         """Deal the game. `user_id` None: the bot starts it (a scheduled start)."""
         live = await self.load(game_id)
@@ -664,11 +755,14 @@ class GameService:
             if count < game.min_players or (top is not None and count > top):
                 key = "lobby.count_range" if top is not None else "lobby.count_min"
                 raise Refused(key, min=game.min_players, max=top, count=count)
+            if not live.people:
+                raise Refused("lobby.people_needed")  # computers play with people only
             state = game.setup(count, game.parse_options(live.row.options), live.row.seed)
             timers = [
                 TimerUpdate(AUTOSTART, None),
                 TimerUpdate(CLOSE_LOBBY, None),
                 *self._timers(game, state, None),
+                *self._computer_timer(live, state, live.row.version + 1),
             ]
             version = await self._write(
                 live,
@@ -755,7 +849,11 @@ class GameService:
                 raise Refused("host.already_paused")
             now = self.clock.now()
             remaining = max(0.0, live.deadline_at - now) if live.deadline_at else -1.0
-            stopped = [TimerUpdate(DEADLINE, None), TimerUpdate(REMINDER, None)]
+            stopped = [
+                TimerUpdate(DEADLINE, None),
+                TimerUpdate(REMINDER, None),
+                TimerUpdate(COMPUTER, None),
+            ]
             version = await self._write(
                 live,
                 self.store.pause(
@@ -789,6 +887,8 @@ class GameService:
                 reminder = self._reminder_left(live, remaining)
                 if reminder is not None:
                     timers.append(TimerUpdate(REMINDER, now + reminder, phase))
+            assert live.state is not None
+            timers += self._computer_timer(live, live.state, live.row.version + 1)
             version = await self._write(
                 live,
                 self.store.pause(
@@ -928,6 +1028,7 @@ class GameService:
         finished = game.result(state) is not None
         status = "finished" if finished else "running"
         timers = [] if finished else self._timers(game, state, live.phase)
+        timers += self._computer_timer(live, state, live.row.version + 1)
         kind = "finished" if finished else ("acted" if user_id is not None else "expired")
         was_away = live.away
         now_away = (was_away - {p.seat for p in seats}) | {p.seat for p in seats if p.away}
@@ -993,6 +1094,24 @@ class GameService:
             TimerUpdate(REMINDER, remind_at, phase if remind_at else {}),
         ]
 
+    def _computer_timer(self, live: LiveGame, state: State, version: int) -> list[TimerUpdate]:
+        """The computer timer a new state (of `version`) needs: planned anew with every
+        state, for the first computer seat it waits for (in seat order; the next one's
+        is planned with the state its move makes), or cancelled. None at all for a game
+        without computers."""
+        seats = live.computers
+        if not seats:
+            return []
+        game = live.game
+        active = game.active(state)  # (nobody, once the game is over)
+        waiting = sorted(active & seats)
+        if not waiting:
+            return [TimerUpdate(COMPUTER, None)]
+        seat = waiting[0]
+        pause = computers.pause(live.id, version, seat, together=len(active) > 1)
+        due = {"seat": seat, "phase": game.phase_key(state)}
+        return [TimerUpdate(COMPUTER, self.clock.now() + pause, due)]
+
     def _timers_saved(self, live: LiveGame, timers: list[TimerUpdate]) -> None:
         for timer in timers:
             if timer.kind == DEADLINE:
@@ -1055,13 +1174,68 @@ class GameService:
         await self._notify(change)
         await self._play_for_away(live)
 
+    async def _computer_moves(self, live: LiveGame, timer: TimerRow) -> None:
+        """A computer player's pause is over: it chooses its move from its own view (in
+        a worker process, the game's lock released meanwhile) and plays it as a person's
+        click would. When the game moved on meanwhile past the step the timer was
+        planned for, nothing happens: the newer state planned its own timer."""
+        seat, phase = timer.payload.get("seat"), timer.payload.get("phase")
+        async with self._locked(live):
+            player = self._computer_to_act(live, seat, phase)
+            if player is None or live.state is None or player.computer is None:
+                return
+            version, level = live.row.version, player.computer
+            stored = live.state.model_dump(mode="json")
+        chosen = await self.thinker.choose(
+            live.row.kind,
+            stored,
+            live.game.state_version,
+            player.seat,
+            level,
+            computers.seed(live.id, player.seat, version),
+        )
+        if chosen is None:
+            return  # nothing it may do now (the step's deadline will pass)
+        async with self._locked(live):
+            if self._computer_to_act(live, seat, phase) is None:
+                return  # the step is over (it timed out, or the game was paused)
+            game = live.game
+            try:
+                action = game.parse_action(chosen)
+                state, events = await _step(game, game.apply, live.state, player.seat, action)
+            except (ValidationError, IllegalAction):
+                if live.row.version == version:
+                    raise  # refused where it was chosen: the policy is wrong
+                # Chosen before another move of this step that changed what it may do:
+                # think again, now (planned by this version, so this timer stays).
+                await self.scheduler.schedule(live.id, COMPUTER, self.clock.now(), timer.payload)
+                return
+            change = await self._commit(
+                live, player.user_id, action.model_dump(mode="json"), state, events
+            )
+        await self._notify(change)
+        await self._play_for_away(live)
+
+    def _computer_to_act(self, live: LiveGame, seat: Any, phase: Any) -> PlayerRow | None:
+        """(Under the lock.) The computer player at `seat`, if the game still waits for
+        it in the step `phase` names."""
+        if live.status != "running" or live.state is None or live.row.paused:
+            return None
+        if not isinstance(seat, int) or not 0 <= seat < len(live.players):
+            return None
+        player = live.players[seat]
+        game = live.game
+        if not player.is_computer or game.phase_key(live.state) != phase:
+            return None
+        return player if seat in game.active(live.state) else None
+
     async def _time_out(self, live: LiveGame, phase: str, *, for_away: bool = False) -> Change:
         """(Under the lock.) Apply the phase's defaults and count the step against
         everyone it waited for; a second timeout in a row makes a player away. A secret
         phase counts against nobody: the table may not learn who acts at night.
         `for_away`: played at once for away players, not at the deadline (told so)."""
         assert live.state is not None
-        missed = live.game.waiting_for(live.state)
+        missed = live.game.waiting_for(live.state) - live.computers  # never away
         state, events = await _step(live.game, live.game.expire, live.state)
         seats = [
             replace(p, timeouts=p.timeouts + 1, away=p.away or p.timeouts + 1 >= AWAY_AFTER)
@@ -1080,7 +1254,7 @@ class GameService:
 
     async def _play_for_away(self, live: LiveGame) -> None:
         """While the table waits only for away players, play their defaults at once,
-        one step at a time, as their deadlines would. Not when everyone is away (a
+        one step at a time, as their deadlines would. Not when every person is away (a
         table nobody watches plays on at its own pace) nor in secret phases (an
         instant night would tell who holds a night role)."""
         while True:
@@ -1097,7 +1271,7 @@ class GameService:
             return False
         waiting = live.game.waiting_for(live.state)
         away = live.away
-        return bool(waiting) and waiting <= away and len(away) < len(live.players)
+        return bool(waiting) and waiting <= away and len(away) < live.people
 
     async def set_away(
         self, game_id: int, user_id: int, seat: Seat, away: bool, *, manager: bool = False

@@ -23,6 +23,7 @@ from bot.core.clock import Clock, SystemClock
 from bot.core.service import GameService
 from bot.core.store import Store
 from bot.core.store.shards import ShardLeases
+from bot.core.thinking import Thinker
 from bot.discord.adapters import adapters
 from bot.discord.budget import RequestBudget, keep_within, per_process
 from bot.discord.commands import Commands
@@ -70,6 +71,7 @@ class TabletopBot(discord.AutoShardedClient):
         clock: Clock | None = None,
         games: list[AnyGame] | None = None,
         drawing_workers: int | None = None,
+        thinking_workers: int | None = None,
         shards: ShardPlan | None = None,
         identify_gate: IdentifyGate | None = None,
         lease_timing: LeaseTiming | None = None,
@@ -105,6 +107,8 @@ class TabletopBot(discord.AutoShardedClient):
         self.games = games  # the games /newgame offers; None: every playable game
         # Worker processes that build screens with pictures (0: threads of this process).
         self.drawing = Drawing(default_workers() if drawing_workers is None else drawing_workers)
+        # Worker processes where computer players choose their moves (0: threads).
+        self.thinker = Thinker(thinking_workers)
         self.store: Store | None = None
         self.service: GameService | None = None
         self.presenter: Presenter | None = None
@@ -121,7 +125,7 @@ class TabletopBot(discord.AutoShardedClient):
         if self.shard_plan.claims:
             await self._claim_shards(self.store)
         self._check_session_starts(limits)
-        self.service = GameService(self.store, self.clock)
+        self.service = GameService(self.store, self.clock, self.thinker)
         self.presenter = Presenter(self, self.service, self.drawing)
         self.service.listeners.append(self.presenter)
         self.router = Router(self.service, self.drawing, self.presenter.retirer)
@@ -264,6 +268,7 @@ class TabletopBot(discord.AutoShardedClient):
             await self.keeper.release()  # its sessions are closed: others may take them
             self.keeper = None
         self.drawing.close()
+        self.thinker.close()
         if self.store is not None:
             await self.store.close()
             self.store = None

@@ -15,6 +15,7 @@ import discord
 from discord import app_commands
 from pydantic import BaseModel, ValidationError
 
+from bot.core.computers import has_computers
 from bot.core.errors import Refused
 from bot.core.names import clean_name, in_text
 from bot.core.service import GameService
@@ -27,6 +28,7 @@ from bot.discord.translator import english, text
 from bot.discord.ui import Button, Screen, send_kwargs
 from bot.i18n import DEFAULT_LOCALE, catalogs, has, language, t
 from games import registry
+from games.computers import LEVELS
 from games.engine import AnyGame, Options, option_key
 
 COMMAND_NAME = re.compile(r"[a-z0-9_-]{1,32}")
@@ -113,6 +115,8 @@ def chosen_as_shown(field: str, value: str, locale: str) -> str:
 
 
 LANGUAGE = "language"  # /newgame's host option beside the game's: the table's language
+COMPUTERS, LEVEL = "computers", "level"  # /newgame's computer players, for games with them
+MOST_COMPUTERS = 24  # where a game has no upper limit on its players
 
 
 def language_choices() -> list[app_commands.Choice[str]]:
@@ -190,7 +194,12 @@ class Commands:
         )  # fmt: skip
         @app_commands.choices(game=choices)
         async def rules(interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
-            summary = t(f"{game.value}.rules", locale_of(interaction))
+            locale = locale_of(interaction)
+            summary = "\n\n".join(
+                filter(
+                    None, [t(f"{game.value}.rules", locale), computer_levels(game.value, locale)]
+                )
+            )
             await show(interaction, Screen(embed_title=game.name, embed_text=summary), wait=False)
 
         @tree.command(
@@ -292,21 +301,32 @@ class Commands:
 
     def _newgame_command(self, game: AnyGame, name: str) -> app_commands.Command[Any, ..., None]:
         """A game's /newgame subcommand: the game's options, then the host's `language`
-        (a host matter, kept as the game's locale, not among its options)."""
+        (a host matter, kept as the game's locale, not among its options) and, for a
+        game with computer players, how many to seat at once and how well they play."""
         parameters = option_parameters(game.options_model)
-        assert LANGUAGE not in game.options_model.model_fields, game.id
-        in_language = inspect.Parameter(
-            LANGUAGE, inspect.Parameter.KEYWORD_ONLY, annotation=str, default=None
-        )
+        assert not {LANGUAGE, COMPUTERS, LEVEL} & game.options_model.model_fields.keys(), game.id
+        keyword = inspect.Parameter.KEYWORD_ONLY
+        host = [inspect.Parameter(LANGUAGE, keyword, annotation=str, default=None)]
+        seats = computer_seats(game)
+        if seats:
+            count = app_commands.Range[int, 1, seats]
+            host.append(inspect.Parameter(COMPUTERS, keyword, annotation=count, default=None))
+            host.append(inspect.Parameter(LEVEL, keyword, annotation=str, default=None))
 
         async def callback(interaction: discord.Interaction, **options: Any) -> None:
             spoken = options.pop(LANGUAGE, None)
+            level, count = options.pop(LEVEL, None), options.pop(COMPUTERS, None)
+            if count is None:
+                count = 1 if level is not None else 0  # a level alone: one such computer
+            computers = [level or LEVELS[0]] * count
             chosen = {k: v for k, v in options.items() if v is not None}
-            await guarded(interaction, lambda: self._newgame(interaction, game, chosen, spoken))
+            await guarded(
+                interaction, lambda: self._newgame(interaction, game, chosen, spoken, computers)
+            )
 
         callback.__signature__ = inspect.Signature(  # type: ignore[attr-defined]
             [inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD,
-                               annotation=discord.Interaction), *parameters, in_language]
+                               annotation=discord.Interaction), *parameters, *host]
         )  # fmt: skip
         names, descriptions, choices = option_texts(game)
         names[LANGUAGE] = option_text("newgame", LANGUAGE, "name", LANGUAGE)
@@ -314,6 +334,21 @@ class Commands:
             "newgame", LANGUAGE, "description", "The language of the lobby, table and notices"
         )
         choices[LANGUAGE] = language_choices()
+        if seats:
+            names[COMPUTERS] = option_text("newgame", COMPUTERS, "name", COMPUTERS)
+            descriptions[COMPUTERS] = option_text(
+                "newgame", COMPUTERS, "description", "Computer players to seat at once"
+            )
+            names[LEVEL] = option_text("newgame", LEVEL, "name", LEVEL)
+            descriptions[LEVEL] = option_text(
+                "newgame", LEVEL, "description", "How well the computer players play"
+            )
+            choices[LEVEL] = [
+                app_commands.Choice(
+                    name=text(english(f"computer.level.{v}", v), f"computer.level.{v}"), value=v
+                )
+                for v in LEVELS
+            ]
         app_commands.rename(**names)(callback)
         app_commands.describe(**descriptions)(callback)
         if choices:
@@ -331,6 +366,7 @@ class Commands:
         game: AnyGame,
         options: dict[str, Any],
         spoken: str | None = None,
+        computers: list[str] | None = None,
     ) -> None:
         locale = locale_of(interaction)
         if interaction.guild_id is None or interaction.channel is None:
@@ -368,6 +404,7 @@ class Commands:
                 host_id=user.id,
                 host_name=user.display_name,
                 locale=await self._table_language(interaction.guild_id, spoken, locale),
+                computers=computers or (),
             )
         except BaseException:
             # Only a thread made by this command (never the one it was typed in).
@@ -489,6 +526,28 @@ class Commands:
             ),
         )
         await interaction.response.send_message(ephemeral=True, **send_kwargs(confirm))
+
+
+def computer_seats(game: AnyGame) -> int:
+    """How many computer players /newgame may seat beside the host (0: none)."""
+    if not has_computers(game):
+        return 0
+    top = game.max_players
+    return MOST_COMPUTERS if top is None else top - 1
+
+
+def computer_levels(game_id: str, locale: str) -> str:
+    """/rules' lines on the game's computer players, a line per level, where the game's
+    catalog says how each plays; '' where it does not."""
+    keys = {level: f"{game_id}.computer.{level}" for level in LEVELS}
+    if not all(has(key) for key in keys.values()):
+        return ""
+    lines = [
+        t("computer.level_line", locale, level=t(f"computer.level.{level}", locale),
+          how=t(key, locale))
+        for level, key in keys.items()
+    ]  # fmt: skip
+    return "\n".join([t("computer.computers", locale), *lines])
 
 
 def _game_name(kind: str) -> str:

@@ -4,12 +4,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bot.core.computers import has_computers
 from bot.core.service import LiveGame
 from bot.discord import ids
-from bot.discord.ui import Button, Screen, Section, Separator
+from bot.discord.ui import Button, Option, Row, Screen, Section, Select, Separator
 from bot.discord.wording import name, say
 from bot.i18n import has
+from games.computers import LEVELS
 from games.engine import Options, option_key
+
+ADD_COMPUTER, REMOVE_COMPUTER = "computer", "remove"  # the lobby's selects (see the router)
+OPTION_TEXT = 100  # Discord's longest select option description
 
 
 def player_range(live: LiveGame, locale: str) -> str:
@@ -57,7 +62,44 @@ def lobby_screen(live: LiveGame, locale: str, notes: Sequence[str] = ()) -> Scre
     )
     title = say(live, "lobby.title", locale, game=live.game.name)
     blocks = (Separator(), Section((players,), join))
-    return Screen(embed_title=title, embed_text=text, blocks=blocks, rows=(row,))
+    rows = (row, *computer_rows(live, locale))
+    return Screen(embed_title=title, embed_text=text, blocks=blocks, rows=rows)
+
+
+def computer_rows(live: LiveGame, locale: str) -> list[Row]:
+    """The host's selects for computer players: add one of a level (while a seat is
+    free), remove one (while any is seated). None for a game without computers."""
+    game = live.game
+    if not has_computers(game):
+        return []
+    rows: list[Row] = []
+    if game.max_players is None or len(live.players) < game.max_players:
+        levels = tuple(
+            Option(
+                _capital(say(live, f"computer.level.{level}", locale)),
+                level,
+                _how(live, level, locale),
+            )
+            for level in LEVELS
+        )
+        placeholder = say(live, "lobby.add_computer", locale)
+        rows.append(Select(ids.lobby(live.id, ADD_COMPUTER), levels, placeholder))
+    seated = tuple(Option(p.display_name, str(p.user_id)) for p in live.players if p.is_computer)
+    if seated:
+        placeholder = say(live, "lobby.remove_computer", locale)
+        rows.append(Select(ids.lobby(live.id, REMOVE_COMPUTER), seated, placeholder))
+    return rows
+
+
+def _how(live: LiveGame, level: str, locale: str) -> str:
+    """A level's line under its name: how the game's computer of that level plays."""
+    own = f"{live.row.kind}.computer.{level}"
+    line = say(live, own if has(own) else f"computer.level_hint.{level}", locale)
+    return line if len(line) <= OPTION_TEXT else line[: OPTION_TEXT - 1] + "…"
+
+
+def _capital(word: str) -> str:
+    return word[:1].upper() + word[1:]
 
 
 def closed_screen(live: LiveGame, locale: str, key: str) -> Screen:

@@ -264,7 +264,8 @@ class Presenter:
         if live.state is None:
             return
         adapter = adapter_for(live.row.kind)
-        for seat in sorted(live.game.active(live.state) - live.away):  # away: played at once
+        # Away players are played for at once; computers are never asked anything.
+        for seat in sorted(live.game.active(live.state) - live.away - live.computers):
             screen = adapter.reminder(seat_context(live, seat))
             if screen is not None:
                 await self.direct(live, seat, screen)
@@ -280,8 +281,10 @@ class Presenter:
                 names = table_context(live).joined(range(len(live.players)))
                 lines.append(say(live, "table.started", locale, mentions=names))
             elif len(live.players) <= MENTION_LIMIT:
-                mentions = [p.user_id for p in live.players]
-                pings = " ".join(f"<@{m}>" for m in mentions)
+                mentions = [p.user_id for p in live.players if not p.is_computer]
+                pings = " ".join(
+                    name(live, p.seat) if p.is_computer else f"<@{p.user_id}>" for p in live.players
+                )  # computers by their names: nobody to ping
                 lines.append(say(live, "table.started", locale, mentions=pings))
             else:  # a whole server playing: no wall of pings
                 lines.append(say(live, "table.started_many", locale, count=len(live.players)))
@@ -346,7 +349,7 @@ class Presenter:
             return None
         if live.state is None or live.status != "running" or len(live.players) < 2:
             return None
-        waiting = live.waiting_for() - live.away
+        waiting = live.waiting_for() - live.away - live.computers  # they move by themselves
 
         def news(kind: str, before: frozenset[int], phase_before: str | None) -> bool:
             new_step = kind == "started" or (live.phase != phase_before and waiting != before)
@@ -451,7 +454,10 @@ class Presenter:
         self, live: LiveGame, seat: int, screen: Screen, *, learn: bool = True
     ) -> bool:
         """A DM to a player; False when their DMs are closed. `learn`: keep whether it
-        arrived (not for a night secret: the table may not learn it was sent)."""
+        arrived (not for a night secret: the table may not learn it was sent). A
+        computer player gets none: it reads its own view when it moves."""
+        if live.players[seat].is_computer:
+            return True
         user_id = live.players[seat].user_id
         try:
             message = await self._send(f"d{seat}-", lambda: self._dm_channel(user_id), screen)

@@ -15,6 +15,7 @@ from bot.core.service import GameService, LiveGame
 from bot.discord import ids
 from bot.discord.contexts import seat_context
 from bot.discord.drawing import Drawing
+from bot.discord.lobby import ADD_COMPUTER, REMOVE_COMPUTER
 from bot.discord.permissions import require_hosting
 from bot.discord.replies import guarded, locale_of, show, tell
 from bot.discord.retire import Retirer
@@ -75,6 +76,20 @@ class Router:
             await self._service.close(
                 live.id, user.id, manager=is_manager(interaction), status="cancelled"
             )
+        elif control.rest in (ADD_COMPUTER, REMOVE_COMPUTER):
+            data: dict[str, Any] = dict(interaction.data or {})
+            values = [str(v) for v in data.get("values", [])]
+            if len(values) != 1:
+                raise Refused("host.stale")
+            manager = is_manager(interaction)
+            if control.rest == ADD_COMPUTER:
+                await self._service.add_computer(live.id, user.id, values[0], manager=manager)
+            else:
+                try:
+                    computer = int(values[0])  # its user id (the option's value)
+                except ValueError:
+                    raise Refused("host.stale") from None
+                await self._service.remove_computer(live.id, user.id, computer, manager=manager)
 
     async def _abort(self, interaction: discord.Interaction, control: ids.ControlId) -> None:
         """The answer to /abort's private question, shown in its place."""
@@ -142,7 +157,7 @@ class Router:
             await self._service.shown_game(opened.id)  # its lobby is posted
             host, link = f"<@{opened.row.host_id}>", _table_link(opened) or ""
             raise Refused("host.rematch_opened", host=host, link=link) from None
-        others = [p.user_id for p in old.players if p.user_id != user.id]
+        others = [p.user_id for p in old.players if p.user_id != user.id and not p.is_computer]
         await self._service.shown_game(new.id)  # the lobby is posted: the invite links it
         new_link = _table_link(new)
         if others and new_link is not None:

@@ -357,7 +357,8 @@ def send_kwargs(screen: Screen, *, editing: bool = False) -> dict[str, Any]:
         "allowed_mentions": discord.AllowedMentions(
             everyone=False,
             roles=False,
-            users=[discord.Object(u) for u in dict.fromkeys(screen.mentions)],
+            # (A computer player's id is negative: it is never pinged.)
+            users=[discord.Object(u) for u in dict.fromkeys(screen.mentions) if u > 0],
         ),
     }
     if editing:

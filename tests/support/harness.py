@@ -31,6 +31,8 @@ class World:
     # Threads by default: tests change the catalog in this process, which a worker
     # process would not see (`tests/e2e/test_drawing.py` plays with workers).
     drawing_workers: int = 0
+    # Computer players think in threads too: a test may give a game stand-in policies.
+    thinking_workers: int = 0
     _stack: contextlib.AsyncExitStack = field(default_factory=contextlib.AsyncExitStack)
 
     async def start_bot(self) -> TabletopBot:
@@ -40,6 +42,7 @@ class World:
             games=self.games,
             guild_ready_timeout=0,
             drawing_workers=self.drawing_workers,
+            thinking_workers=self.thinking_workers,
         )
         await self._stack.enter_async_context(connected(self.double, bot))
         self.bot = bot

@@ -233,9 +233,11 @@ class Store:
         timers: Sequence[TimerUpdate] = (),
         notice: Notice | None = None,
         previous_id: int | None = None,
+        computers: Sequence[PlayerRow] = (),
     ) -> GameRow:
-        """A new game in its lobby, with the host seated first (and its lobby's timers,
-        e.g. a scheduled start); `previous_id`: the game it is a rematch of."""
+        """A new game in its lobby, with the host seated first and `computers` after
+        (and its lobby's timers, e.g. a scheduled start); `previous_id`: the game it is
+        a rematch of."""
         values = (guild_id, channel_id, parent_id, kind, dumps(options), host_id, locale, seed)
 
         def create(db: Connection) -> int:
@@ -251,6 +253,12 @@ class Store:
                 "INSERT INTO players (game_id, seat, user_id, display_name) VALUES (?, 0, ?, ?)",
                 (game_id, host_id, host_name),
             )
+            for seat, computer in enumerate(computers, start=1):
+                db.execute(
+                    "INSERT INTO players (game_id, seat, user_id, display_name, computer)"
+                    " VALUES (?, ?, ?, ?, ?)",
+                    (game_id, seat, computer.user_id, computer.display_name, computer.computer),
+                )
             if previous_id is not None:
                 db.execute("INSERT INTO rematches VALUES (?, ?)", (game_id, previous_id))
             for timer in timers:
@@ -352,8 +360,8 @@ class Store:
 
     async def players(self, game_id: int) -> list[PlayerRow]:
         rows = await self._fetchall(
-            "SELECT seat, user_id, display_name, timeouts, away, dms_closed FROM players"
-            " WHERE game_id = ? ORDER BY seat",
+            "SELECT seat, user_id, display_name, timeouts, away, dms_closed, computer"
+            " FROM players WHERE game_id = ? ORDER BY seat",
             (game_id,),
         )
         return [
@@ -364,6 +372,7 @@ class Store:
                 row["timeouts"],
                 bool(row["away"]),
                 bool(row["dms_closed"]),
+                row["computer"],
             )
             for row in rows
         ]
@@ -377,16 +386,18 @@ class Store:
         expected: int,
         now: float,
         notice: Notice | None = None,
+        computer: str | None = None,
     ) -> int:
         """Seat the user last (in a rematch's lobby: see `seat_as_before`); the new
-        version. Raises VersionConflict."""
+        version. `computer`: the level of a computer player seated so. Raises
+        VersionConflict."""
 
         def join(db: Connection) -> int:
             version = bump(db, game_id, expected, now, notice=notice)
             db.execute(
-                "INSERT INTO players (game_id, seat, user_id, display_name)"
-                " SELECT ?, COALESCE(MAX(seat) + 1, 0), ?, ? FROM players WHERE game_id = ?",
-                (game_id, user_id, name, game_id),
+                "INSERT INTO players (game_id, seat, user_id, display_name, computer)"
+                " SELECT ?, COALESCE(MAX(seat) + 1, 0), ?, ?, ? FROM players WHERE game_id = ?",
+                (game_id, user_id, name, computer, game_id),
             )
             seat_as_before(db, game_id)
             return version

@@ -93,6 +93,11 @@ class PlayerRow:
     timeouts: int = 0  # steps in a row whose time ran out
     away: bool = False  # the bot plays this seat's defaults at once
     dms_closed: bool = False  # a DM to this player was refused
+    computer: str | None = None  # a computer player's level (casual, strong); None: a person
+
+    @property
+    def is_computer(self) -> bool:
+        return self.computer is not None
 
 
 @dataclass(frozen=True, slots=True)

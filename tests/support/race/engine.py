@@ -8,11 +8,14 @@ public and private views (each seat has a secret lucky number), and the end.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import ClassVar, Literal
+from typing import TYPE_CHECKING, ClassVar, Literal
 
 from pydantic import BaseModel, Field
 
 from games.engine import Event, Game, IllegalAction, Options, Phase, Result, Seat, State, in_seconds
+
+if TYPE_CHECKING:
+    from games.computers import Computers
 
 
 class RaceOptions(Options):
@@ -35,6 +38,8 @@ class RaceState(State):
 
 
 class RaceView(BaseModel):
+    seats: int
+    turn: int
     counter: int
     lap: int  # each seat has had this many turns
     target: int
@@ -110,6 +115,8 @@ class Race(Game[RaceState, Add, RaceOptions, RaceView]):
 
     def view(self, state: RaceState, seat: Seat | None) -> RaceView:
         return RaceView(
+            seats=state.seats,
+            turn=state.turn,
             counter=state.counter,
             lap=state.turn // state.seats,
             target=state.target,
@@ -117,6 +124,11 @@ class Race(Game[RaceState, Add, RaceOptions, RaceView]):
             winner=state.winner,
             my_lucky=None if seat is None else state.lucky[seat],
         )
+
+    def computers(self) -> Computers:
+        from tests.support.race.computer import COMPUTERS
+
+        return COMPUTERS
 
     def result(self, state: RaceState) -> Result | None:
         if state.winner is None:
