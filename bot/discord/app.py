@@ -24,7 +24,7 @@ from bot.core.service import GameService
 from bot.core.store import Store
 from bot.core.store.shards import ShardLeases
 from bot.discord.adapters import adapters
-from bot.discord.budget import RequestBudget, keep_within, per_process
+from bot.discord.budget import RequestBudget, keep_within, paced_trace, per_process
 from bot.discord.commands import Commands
 from bot.discord.drawing import Drawing, default_workers
 from bot.discord.leases import LeaseTiming, ShardKeeper, process_name
@@ -85,7 +85,12 @@ class TabletopBot(discord.AutoShardedClient):
         options["shard_count"] = self.shard_plan.count
         if self.shard_plan.ids is not None:
             options["shard_ids"] = list(self.shard_plan.ids)
+        # This process's share of the token's 50 requests a second, taken as each
+        # attempt leaves (interaction responses are not counted, and never wait for it).
+        self.budget = RequestBudget(per_process(self.shard_plan.processes))
+        options["http_trace"] = paced_trace(options.get("http_trace"))  # type: ignore[arg-type]
         super().__init__(intents=intents, **options)  # type: ignore[arg-type]
+        keep_within(self.http, self.budget)
         # Spaced across processes when others may run beside this one.
         self.identify_gate: IdentifyGate = identify_gate or (
             DatabaseIdentifyGate() if self.shard_plan.shared else LocalIdentifyGate()
@@ -94,10 +99,6 @@ class TabletopBot(discord.AutoShardedClient):
         self.keeper: ShardKeeper | None = None  # when this process claims its shards
         self._launched = False  # the gateway sessions were launched (`launch_shards`)
         self._launching: dict[int, asyncio.Task[None]] = {}  # shards claimed while running
-        # This process's share of the token's 50 requests a second (interaction
-        # responses are not counted, and never wait for it).
-        self.budget = RequestBudget(per_process(self.shard_plan.processes))
-        keep_within(self.http, self.budget)
         self.tree = app_commands.CommandTree(self)
         self.database = database
         self.dev_guild_id = dev_guild_id
@@ -118,9 +119,14 @@ class TabletopBot(discord.AutoShardedClient):
         self.store = await Store.open(self.database)
         if isinstance(self.identify_gate, DatabaseIdentifyGate):
             self.identify_gate.bind(self.store)
-        if self.shard_plan.claims:
-            await self._claim_shards(self.store)
-        self._check_session_starts(limits)
+        try:  # a refused start closes the database again (nothing else will)
+            if self.shard_plan.claims:
+                await self._claim_shards(self.store)
+            self._check_session_starts(limits)
+        except BaseException:
+            await self.store.close()
+            self.store = None
+            raise
         self.service = GameService(self.store, self.clock)
         self.presenter = Presenter(self, self.service, self.drawing)
         self.service.listeners.append(self.presenter)
