@@ -111,6 +111,7 @@ class TabletopBot(discord.AutoShardedClient):
         self.presenter: Presenter | None = None
         self.router: Router | None = None
         self._sweeping: asyncio.Task[None] | None = None
+        self._listening: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
         limits = await self._learn_gateway()
@@ -143,6 +144,10 @@ class TabletopBot(discord.AutoShardedClient):
         self.service.scheduler.start()  # overdue deadlines fire now, in order
         if self.store.shared:  # changes a process that died left unshown
             self._sweeping = asyncio.create_task(self.service.sweeping(), name="sweep")
+            # Other processes' timers and released deliveries, as they are committed.
+            self._listening = asyncio.create_task(
+                self.store.listen(self.service.woken), name="wake-ups"
+            )
         if self.keeper is not None:
             self.keeper.start(self)
 
@@ -252,8 +257,10 @@ class TabletopBot(discord.AutoShardedClient):
             await self.router.on_interaction(interaction)
 
     async def close(self) -> None:
-        if self._sweeping is not None:
-            self._sweeping.cancel()
+        background = [t for t in (self._sweeping, self._listening) if t is not None]
+        for task in background:
+            task.cancel()
+        await asyncio.gather(*background, return_exceptions=True)  # the listener's connection
         if self.keeper is not None:
             await self.keeper.stop()  # no shard started or stopped from here on
         for launching in self._launching.values():
