@@ -12,8 +12,10 @@ as often as it takes: nothing failed.
 
 Any process may fire a due timer: it claims it first, with a lease (renewed while its
 handler runs), so only one does; the timers of a process that died are taken over
-when their leases run out. Over PostgreSQL the timers are looked at every
-`SHARED_POLL` seconds too (another process may have planned one).
+when their leases run out. Over PostgreSQL another process's timer wakes this one
+when it is committed (`woken`, by LISTEN/NOTIFY: that process may die before it is
+due), and the timers are looked at every `SHARED_POLL` seconds too, in case a wake-up
+was missed.
 
 A timer is deleted only as the game version that planned it left it: a process whose
 copy of a game is older than the timer (another process moved it on) reloads the game
@@ -95,6 +97,14 @@ class Scheduler:
         """The timers in the store changed (set or cancelled by someone else): look again."""
         self._waiting = False
         self._changed.set()
+
+    def woken(self, due_at: float | None) -> None:
+        """Another process committed a timer due at `due_at` (None: anything may have
+        changed): look again now if it may come before what this one waits for (that
+        process may die before it is due), not at the next poll."""
+        waiting_until = self._waiting_until if self._waiting else None
+        if due_at is None or waiting_until is None or due_at < waiting_until:
+            self.changed()
 
     def clock_stepped(self, seconds: float) -> None:
         """The wall clock jumped (the store's timers move with it): so do the retries."""

@@ -36,6 +36,7 @@ from bot.core.store import (
     VersionConflict,
 )
 from bot.core.store.claims import DELIVERY_LEASE
+from bot.core.store.wakeups import EVERYTHING, TIMER, Wakeup
 from bot.core.thinking import Thinker
 from games import registry
 from games.engine import AnyGame, Event, IllegalAction, Seat, State
@@ -236,6 +237,7 @@ class GameService:
         self._taken: dict[int, int] = {}  # the newest version queued of a game being shown
         self._resting: set[int] = set()  # games whose delivery waits to be tried again
         self._rested = asyncio.Event()  # set when a delivery starts waiting
+        self._released: dict[int, asyncio.Event] = {}  # games waiting for another's claim
         self._showing_slots = asyncio.Semaphore(SHOWING_AT_ONCE)
 
     # -- loading ---------------------------------------------------------------------------
@@ -399,13 +401,31 @@ class GameService:
                     await self.store.release_delivery(game_id)
 
     async def _claim_showing(self, game_id: int) -> float:
-        """Claim the game's delivery, waiting while another process shows its changes;
-        until when it is held."""
+        """Claim the game's delivery, waiting while another process shows its changes
+        (its release wakes this one: `woken`; else it tries again after a pause); until
+        when it is held."""
         pause = CLAIM_PAUSE_FIRST
-        while not await self.store.claim_delivery(game_id, self.clock.now()):
-            await asyncio.sleep(pause)  # real time: the other process lives in it
-            pause = min(pause * 2, CLAIM_PAUSE_LAST)
-        return self.clock.now() + DELIVERY_LEASE
+        released = self._released[game_id] = asyncio.Event()
+        try:
+            while True:
+                released.clear()  # (before the attempt: a release during it counts)
+                if await self.store.claim_delivery(game_id, self.clock.now()):
+                    return self.clock.now() + DELIVERY_LEASE
+                with contextlib.suppress(TimeoutError):  # real time: the other lives in it
+                    await asyncio.wait_for(released.wait(), pause)
+                pause = min(pause * 2, CLAIM_PAUSE_LAST)
+        finally:
+            self._released.pop(game_id, None)
+
+    def woken(self, wakeup: Wakeup) -> None:
+        """Another process committed what this one may take on (`Store.listen`): a
+        timer (look at the timers now), a game's delivery released (claim it now, if
+        waiting for it), or anything (a listener that reconnected: both)."""
+        if wakeup.kind in (TIMER, EVERYTHING):
+            self.scheduler.woken(wakeup.at)
+        for game_id, released in self._released.items():
+            if wakeup.kind == EVERYTHING or wakeup.game_id == game_id:
+                released.set()
 
     async def _table_as_stored(self, live: LiveGame) -> None:
         """(Holding the game's delivery.) The table's message as the last delivery left

@@ -25,7 +25,7 @@ from bot.core.store import Store
 from bot.core.store.shards import ShardLeases
 from bot.core.thinking import Thinker
 from bot.discord.adapters import adapters
-from bot.discord.budget import RequestBudget, keep_within, per_process
+from bot.discord.budget import RequestBudget, keep_within, paced_trace, per_process
 from bot.discord.commands import Commands
 from bot.discord.drawing import Drawing, default_workers
 from bot.discord.leases import LeaseTiming, ShardKeeper, process_name
@@ -87,7 +87,12 @@ class TabletopBot(discord.AutoShardedClient):
         options["shard_count"] = self.shard_plan.count
         if self.shard_plan.ids is not None:
             options["shard_ids"] = list(self.shard_plan.ids)
+        # This process's share of the token's 50 requests a second, taken as each
+        # attempt leaves (interaction responses are not counted, and never wait for it).
+        self.budget = RequestBudget(per_process(self.shard_plan.processes))
+        options["http_trace"] = paced_trace(options.get("http_trace"))  # type: ignore[arg-type]
         super().__init__(intents=intents, **options)  # type: ignore[arg-type]
+        keep_within(self.http, self.budget)
         # Spaced across processes when others may run beside this one.
         self.identify_gate: IdentifyGate = identify_gate or (
             DatabaseIdentifyGate() if self.shard_plan.shared else LocalIdentifyGate()
@@ -96,10 +101,6 @@ class TabletopBot(discord.AutoShardedClient):
         self.keeper: ShardKeeper | None = None  # when this process claims its shards
         self._launched = False  # the gateway sessions were launched (`launch_shards`)
         self._launching: dict[int, asyncio.Task[None]] = {}  # shards claimed while running
-        # This process's share of the token's 50 requests a second (interaction
-        # responses are not counted, and never wait for it).
-        self.budget = RequestBudget(per_process(self.shard_plan.processes))
-        keep_within(self.http, self.budget)
         self.tree = app_commands.CommandTree(self)
         self.database = database
         self.dev_guild_id = dev_guild_id
@@ -114,6 +115,7 @@ class TabletopBot(discord.AutoShardedClient):
         self.presenter: Presenter | None = None
         self.router: Router | None = None
         self._sweeping: asyncio.Task[None] | None = None
+        self._listening: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
         limits = await self._learn_gateway()
@@ -122,9 +124,14 @@ class TabletopBot(discord.AutoShardedClient):
         self.store = await Store.open(self.database)
         if isinstance(self.identify_gate, DatabaseIdentifyGate):
             self.identify_gate.bind(self.store)
-        if self.shard_plan.claims:
-            await self._claim_shards(self.store)
-        self._check_session_starts(limits)
+        try:  # a refused start closes the database at once
+            if self.shard_plan.claims:
+                await self._claim_shards(self.store)
+            self._check_session_starts(limits)
+        except BaseException:
+            await self.store.close()
+            self.store = None
+            raise
         self.service = GameService(self.store, self.clock, self.thinker)
         self.presenter = Presenter(self, self.service, self.drawing)
         self.service.listeners.append(self.presenter)
@@ -141,6 +148,10 @@ class TabletopBot(discord.AutoShardedClient):
         self.service.scheduler.start()  # overdue deadlines fire now, in order
         if self.store.shared:  # changes a process that died left unshown
             self._sweeping = asyncio.create_task(self.service.sweeping(), name="sweep")
+            # Other processes' timers and released deliveries, as they are committed.
+            self._listening = asyncio.create_task(
+                self.store.listen(self.service.woken), name="wake-ups"
+            )
         if self.keeper is not None:
             self.keeper.start(self)
 
@@ -250,8 +261,10 @@ class TabletopBot(discord.AutoShardedClient):
             await self.router.on_interaction(interaction)
 
     async def close(self) -> None:
-        if self._sweeping is not None:
-            self._sweeping.cancel()
+        background = [t for t in (self._sweeping, self._listening) if t is not None]
+        for task in background:
+            task.cancel()
+        await asyncio.gather(*background, return_exceptions=True)  # the listener's connection
         if self.keeper is not None:
             await self.keeper.stop()  # no shard started or stopped from here on
         for launching in self._launching.values():

@@ -13,12 +13,22 @@ proxy hop), holds when the database is away, and has no single process whose dea
 silences every other (a REST proxy would). What it gives up: a busy process cannot
 borrow an idle one's share; games spread over guilds and deliveries claimed by any
 process keep the load even, and clicks never wait for it (below). The 10 % spare
-covers requests that bunch up on their way and discord.py's own retries.
+covers requests that bunch up on their way to Discord.
 
-Only counted requests pass through here: discord.py sends interaction responses (the
-callback, `@original` edits, follow-ups) through its webhook adapter, not through
-`HTTPClient.request`, and Discord exempts them; so a click's acknowledgement never
-waits behind the table edits of other games.
+When: as each attempt leaves, not when a request is asked for. discord.py first waits
+in the route's own bucket (a channel's message edits, say), then may send a request
+again after a 429 or a 5xx, and a request's turn taken before all that would let
+requests out bunched (a bucket's waiters all at once when it frees) and retries not
+counted at all. So the turn is taken in aiohttp's request-start hook
+(`aiohttp.TraceConfig`, discord.py's `http_trace`), awaited right before every attempt
+goes out, retries included.
+
+Only counted requests take a turn: those of `HTTPClient.request` (marked by a context
+variable for the hook). discord.py sends interaction responses (the callback,
+`@original` edits, follow-ups) through its webhook adapter, on the same connection
+pool but not through `HTTPClient.request`, and Discord exempts them; so a click's
+acknowledgement never waits behind the table edits of other games. Nor do the gateway's
+connections and CDN downloads, which Discord does not count either.
 """
 
 from __future__ import annotations
@@ -26,8 +36,10 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Awaitable, Callable
+from contextvars import ContextVar
 from typing import Any
 
+import aiohttp
 from discord.http import HTTPClient
 
 DISCORD_GLOBAL = 50  # requests per second per token
@@ -89,12 +101,35 @@ class RequestBudget:
             self._due = due + interval
 
 
+# The budget an attempt sent from here takes its turn from: set for the time of one
+# `HTTPClient.request` call (its task and what it awaits), unset everywhere else.
+_COUNTED: ContextVar[RequestBudget | None] = ContextVar("counted_request", default=None)
+
+
+def paced_trace(trace: aiohttp.TraceConfig | None = None) -> aiohttp.TraceConfig:
+    """A request-start hook (for discord.py's `http_trace`, added to `trace` if given)
+    that holds every counted attempt until its turn, just before it goes out."""
+    trace = trace or aiohttp.TraceConfig()
+
+    async def on_start(session: Any, context: Any, params: Any) -> None:
+        budget = _COUNTED.get()
+        if budget is not None:
+            await budget.take()
+
+    trace.on_request_start.append(on_start)
+    return trace
+
+
 def keep_within(http: HTTPClient, budget: RequestBudget) -> None:
-    """Every request of discord.py's HTTP client takes its turn from `budget` first."""
+    """Every attempt of a request of discord.py's HTTP client (its session made with
+    `paced_trace()`) takes its turn from `budget` as it leaves."""
     send = http.request
 
     async def request(route: Any, **options: Any) -> Any:
-        await budget.take()
-        return await send(route, **options)
+        counted = _COUNTED.set(budget)
+        try:
+            return await send(route, **options)
+        finally:
+            _COUNTED.reset(counted)
 
     setattr(http, "request", request)  # noqa: B010 (a method replaced on one instance)

@@ -2,11 +2,13 @@
 processes of `docker compose up --scale bot=3` get the same settings, so each finds
 its shards in the database (`bot.core.store.shards`).
 
-At start-up a process claims free shards, up to `SHARDS_PER_PROCESS` (default: all
-of them), with a lease of `LeaseTiming.lease` seconds; one that finds none free waits
-as a standby. Every `renew` seconds it renews its leases, starts a shard it has newly
-claimed (a dead process's, once its lease ran out; or, past its share, a shard nobody
-has held for a whole lease) and stops a shard whose lease another process holds now.
+At start-up a process frees the leases of this machine's processes that are gone
+(its predecessor, killed and restarted: `ShardLeases.release_gone`), then claims free
+shards, up to `SHARDS_PER_PROCESS` (default: all of them), with a lease of
+`LeaseTiming.lease` seconds; one that finds none free waits as a standby. Every
+`renew` seconds it renews its leases, starts a shard it has newly claimed (a dead
+process's, once its lease ran out; or, past its share, a shard nobody has held for a
+whole lease) and stops a shard whose lease another process holds now.
 When it cannot renew (the database is away) it stops its shards before their leases
 run out, so that two processes never run one shard; they come back once it renews.
 
@@ -91,6 +93,12 @@ class ShardKeeper:
         """Start-up: the shards this process runs (none: a standby). Raises
         ShardCountDiffers (one sentence) beside processes of another SHARD_COUNT."""
         now = self.clock.now()
+        for owner, shards in (await self.leases.release_gone(now)).items():
+            log.info(
+                "the process %s that ran here is gone: %s free at once",
+                owner,
+                f"its shards {', '.join(map(str, shards))} are" if shards else "its share is",
+            )
         others = await self.leases.others_alive(now)
         tick = await self.leases.tick(
             count=self.count, share=self.share, now=now, lease=self.timing.lease, first=True

@@ -18,11 +18,13 @@ from discord.http import Route
 from bot.discord.app import SessionStartsExhausted, TabletopBot
 from bot.discord.sharding import LocalIdentifyGate, ShardPlan
 from bot.double import DiscordDouble, connected, running_double
+from bot.double.errors import ApiError
 from bot.double.shards import Start, shard_of
 from games import registry
 from tests.support.clock import FakeClock
 
 PUT_COMMANDS = "PUT /applications/{application_id}/commands"
+VIA = {"Via": "1.1 double"}  # discord.py waits out a 429 only with it (else Cloudflare's)
 
 
 class IdentifyTime:
@@ -146,3 +148,40 @@ async def test_a_start_past_the_days_session_starts_is_refused_with_one_sentence
             pass
     assert str(refused.value).startswith("Discord allows 1 more session starts today and 2")
     assert "\n" not in str(refused.value) and double.gateway.identified == 0
+
+
+async def test_every_attempt_takes_its_turn_as_it_leaves_retries_included(
+    double: DiscordDouble, identify_time: IdentifyTime, tmp_path: Path
+) -> None:
+    """A request Discord refused (a route's 429) and discord.py sent again takes a turn
+    for each attempt; what does not go through `HTTPClient.request` on the same
+    connections (interaction responses, which Discord does not count) takes none."""
+    channel = double.channel("general")
+    refusals = 2
+
+    def refuse(route: str, path: str) -> ApiError | None:
+        nonlocal refusals
+        if route != "POST /channels/{channel_id}/messages" or not refusals:
+            return None
+        refusals -= 1
+        extra = {"retry_after": 0.01, "global": False}
+        return ApiError(429, 0, "You are being rate limited.", extra=extra, headers=VIA)
+
+    async with connected(double, bot(tmp_path, identify_time, 1, 0)) as one:
+        turns: list[str] = []
+        take = one.budget.take
+
+        async def counted() -> None:
+            turns.append("turn")
+            await take()
+
+        one.budget.take = counted  # type: ignore[method-assign]
+        double.fault = refuse
+        route = Route("POST", "/channels/{channel_id}/messages", channel_id=channel.id)
+        await one.http.request(route, json={"content": "third time lucky"})
+        assert len(turns) == 3 and refusals == 0  # the attempt and its two retries
+        session = one.http._HTTPClient__session  # type: ignore[attr-defined]
+        async with session.get(double.api_base + "/gateway") as answer:
+            assert answer.status == 200
+        assert len(turns) == 3
+    assert [m.content for m in double.messages(channel)] == ["third time lucky"]

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import asyncio
 import itertools
+import os
+import socket
 from collections.abc import AsyncIterator, Callable
 from typing import Any
 
@@ -325,3 +327,34 @@ async def test_a_shard_another_process_holds_now_is_stopped_here(
     keeper.start(sessions)
     await clock.advance(5)
     assert sessions.running == set() and sessions.log == ["-0"]
+
+
+async def test_a_restarted_process_frees_its_dead_predecessors_shards_at_once(
+    keepers: Any, clock: FakeClock
+) -> None:
+    """Killed and started again on the same machine: the leases of a process of this
+    host whose PID is gone are freed at its start, not waited out (15 s without the
+    shards); a live process's, or another machine's, are left to their leases."""
+    here = socket.gethostname()
+    ended = await asyncio.create_subprocess_exec("true")
+    await ended.wait()  # reaped: its PID is no longer there
+    dead_pid = ended.pid
+    alive = await asyncio.create_subprocess_exec("sleep", "60")
+    try:
+        (_, at_alive), (killed, _), (far, _) = [
+            await keepers(owner)
+            for owner in (f"{here}:{alive.pid}:a", f"{here}:{dead_pid}:b", f"far:{dead_pid}:c")
+        ]
+        await killed.stop()  # kill -9 of both: nothing released
+        await far.stop()
+        await clock.advance(1)
+        restarted, at_restarted = await keepers(f"{here}:{os.getpid()}:new")
+        assert at_restarted.running == {1}  # the dead one's shard, at once
+        # Counted: the live one, the other machine's (until its lease runs out), itself.
+        assert restarted.processes == 3 and restarted.budget.limit == per_process(3)
+        await clock.advance(2 * LEASE)  # the far one's shard: free once its lease ran out
+        assert at_alive.running | at_restarted.running == {0, 1, 2}
+        assert 0 in at_alive.running and 1 in at_restarted.running
+    finally:
+        alive.kill()
+        await alive.wait()

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.core.store.engine import Connection
+from bot.core.store.wakeups import DELIVERY, EVERYTHING, wake
 
 TIMER_LEASE = 30.0  # seconds a fired timer's handler has before another may take it
 DELIVERY_LEASE = 30.0  # seconds a process may show a game's changes before another may
@@ -62,6 +63,8 @@ def release_gone(db: Connection, me: str) -> int:
             (owner,),
         )
         db.execute("DELETE FROM deliveries WHERE claimed_by = ?", (owner,))
+    if dead:
+        wake(db, EVERYTHING)
     return len(dead)
 
 
@@ -120,4 +123,8 @@ def claim_delivery(db: Connection, owner: str, game_id: int, now: float, lease: 
 
 
 def release_delivery(db: Connection, owner: str, game_id: int) -> None:
-    db.execute("DELETE FROM deliveries WHERE game_id = ? AND claimed_by = ?", (game_id, owner))
+    released = db.execute(
+        "DELETE FROM deliveries WHERE game_id = ? AND claimed_by = ?", (game_id, owner)
+    )
+    if released.rowcount:  # a process waiting to show the game's changes may go on now
+        wake(db, DELIVERY, game_id)

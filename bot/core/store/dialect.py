@@ -14,7 +14,9 @@ What PostgreSQL needs instead is translated here, and nothing else:
 - `WITHOUT ROWID` (a SQLite storage choice) is dropped;
 - picking a timer to claim adds `FOR UPDATE SKIP LOCKED`, a claim's transaction does
   not wait for the disk (`synchronous_commit = off`), and migrations take an advisory
-  lock (see `Dialect`'s fields).
+  lock (see `Dialect`'s fields);
+- a transaction that commits work another process could take wakes the others with
+  `NOTIFY` (`wakeups.wake`: PostgreSQL's connection can, SQLite's has nobody to wake).
 """
 
 from __future__ import annotations

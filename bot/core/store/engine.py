@@ -53,6 +53,7 @@ class Engine(Protocol):
     dialect: Dialect
     name: str  # for sentences to the operator: the file, or the URL without its password
     write_patience: float
+    sender: str  # this process's name on the wake-ups its transactions send (`wakeups`)
 
     @property
     def reachable(self) -> bool:
@@ -71,6 +72,10 @@ class Engine(Protocol):
         ...
 
     async def close(self) -> None: ...
+
+    async def listen(self, on_payload: Callable[[str], None]) -> None:
+        """Until cancelled: the wake-ups other processes send, to `on_payload`."""
+        ...
 
     def locked(self) -> DatabaseUnusable:
         """The start-up sentence for a database another process keeps locked."""

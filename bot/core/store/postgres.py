@@ -34,6 +34,7 @@ from bot.core.store.dialect import POSTGRES, postgres_placeholders
 from bot.core.store.engine import WRITE_PATIENCE, Patience, Row, T, Work
 from bot.core.store.migrations import migration_files, newer_schema
 from bot.core.store.rows import DatabaseUnusable, Duplicate, StoreBusy, StoreUnreachable
+from bot.core.store.wakeups import CHANNEL, EVERYTHING
 
 log = logging.getLogger(__name__)
 
@@ -41,7 +42,7 @@ PgConnection = psycopg.Connection[DictRow]
 
 CONNECT_TIMEOUT = 2  # seconds for one connection attempt (libpq counts whole seconds)
 LOCK_TIMEOUT_MS = 100  # how long a statement waits in the server for another's lock
-RECONNECT_LAST = 2.0  # the longest pause between reconnection attempts (seconds)
+RECONNECT_FIRST, RECONNECT_LAST = 0.25, 2.0  # pauses between reconnection attempts (s)
 CONNECT_WAIT_AT_START = 30.0  # how long start-up waits for a server that is not up yet
 # Connection failures worth waiting out: no answer at all (refused, no route, DNS),
 # the server starting up or shutting down, too many connections, or cut off.
@@ -99,10 +100,15 @@ def _transient(error: psycopg.OperationalError) -> bool:
 
 
 class Statements:
-    """The `Connection` a transaction function sees: `?` placeholders, dict rows."""
+    """The `Connection` a transaction function sees: `?` placeholders, dict rows; and
+    `notify` (see `wakeups`), signed with the name of its process (`sender`)."""
 
-    def __init__(self, conn: PgConnection) -> None:
+    def __init__(self, conn: PgConnection, sender: str = "") -> None:
         self._conn = conn
+        self._sender = sender
+
+    def notify(self, words: str) -> None:
+        self._conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{words} {self._sender}"))
 
     def execute(self, sql: str, args: Any = (), /) -> psycopg.Cursor[DictRow]:
         return self._conn.execute(postgres_placeholders(sql), args or None)
@@ -171,6 +177,7 @@ class PostgresEngine:
         self._writer = _Line(url, writer, "writes")
         self._reader = _Line(url, reader, "reads")
         self._lost_at: float | None = None  # when the connection was lost (monotonic)
+        self.sender = ""  # this process's name on the wake-ups it sends (the store's)
 
     @classmethod
     async def open(cls, url: str, *, wait: float = CONNECT_WAIT_AT_START) -> PostgresEngine:
@@ -195,9 +202,11 @@ class PostgresEngine:
         await self._reader.close()
 
     async def write(self, work: Work[T], *, background: bool = False) -> T:
+        sender = self.sender
+
         def transaction(conn: PgConnection) -> T:
             with conn.transaction():
-                return work(Statements(conn))
+                return work(Statements(conn, sender))
 
         return await self._run(self._writer, transaction, background=background)
 
@@ -209,6 +218,39 @@ class PostgresEngine:
 
     async def read_small(self, sql: str, args: tuple[Any, ...]) -> list[Row]:
         return await self.read(sql, args)
+
+    async def listen(self, on_payload: Callable[[str], None]) -> None:
+        """Until cancelled: every wake-up other processes send (`wakeups`), to
+        `on_payload`, from a connection of its own that waits on the event loop (no
+        thread, no polling). Lost, it connects again after a growing pause; each time
+        it listens (again) it first hands on EVERYTHING (what it may have missed)."""
+        pause, lost = RECONNECT_FIRST, False
+        while True:
+            try:
+                # It only waits: TCP keepalives tell it when the server silently went.
+                conn = await psycopg.AsyncConnection.connect(
+                    self.url,
+                    autocommit=True,
+                    connect_timeout=CONNECT_TIMEOUT,
+                    keepalives=1,
+                    keepalives_idle=10,
+                    keepalives_interval=5,
+                    keepalives_count=3,
+                )
+                async with conn:
+                    await conn.execute(f"LISTEN {CHANNEL}")
+                    if lost:
+                        log.info("Listening to the other processes' wake-ups again.")
+                    pause, lost = RECONNECT_FIRST, False
+                    on_payload(EVERYTHING)
+                    async for note in conn.notifies():
+                        on_payload(note.payload)
+            except psycopg.Error as error:  # told once; the sweeps cover what is missed
+                if not lost:
+                    log.info("No wake-ups from other processes for now (%s).", _reason(error))
+                lost = True
+            await asyncio.sleep(pause)
+            pause = min(pause * 2, RECONNECT_LAST)
 
     async def execute(self, sql: str) -> list[tuple[Any, ...]]:
         """A statement's rows as tuples (for tests)."""

@@ -14,7 +14,7 @@ remembered as unreadable (`Store.unreadable`) and the host marks it broken.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -48,6 +48,7 @@ from bot.core.store.sql import (
 )
 from bot.core.store.sqlite import SqliteEngine
 from bot.core.store.target import is_postgres
+from bot.core.store.wakeups import Wakeup
 
 _GAME_COLUMNS = (
     "id, guild_id, channel_id, parent_id, kind, options, status, host_id, locale, seed,"
@@ -60,6 +61,7 @@ class Store:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
         self.owner = claims.new_owner()  # this process's name on its claims
+        engine.sender = self.owner  # and on its wake-ups
         self._unreadable: dict[int, str] = {}  # game id -> what of it cannot be read
         # Seconds the wall clock stepped that the stored timers still have to move by
         # (see `shift_timers`); applied by the next write, added by every timer read.
@@ -109,6 +111,17 @@ class Store:
 
     async def close(self) -> None:
         await self.engine.close()
+
+    async def listen(self, on_wake: Callable[[Wakeup], None]) -> None:
+        """Until cancelled: the wake-ups of the other processes on this database, to
+        `on_wake` (`wakeups`; over a SQLite file there are none, and it returns)."""
+
+        def heard(payload: str) -> None:
+            wakeup = Wakeup.parse(payload)
+            if wakeup.sender != self.owner:
+                on_wake(wakeup)
+
+        await self.engine.listen(heard)
 
     async def _write(self, work: Work[T], *, background: bool = False) -> T:
         """Run `work` as one transaction, after moving the timers by the clock's steps

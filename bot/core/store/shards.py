@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bot.core.store.claims import gone
 from bot.core.store.engine import Connection
 from bot.core.store.queries import Store
 from bot.core.store.rows import DatabaseUnusable
@@ -65,6 +66,17 @@ class ShardLeases:
             return _tick(
                 db, self.owner, count=count, share=share, now=now, lease=lease, first=first
             )
+
+        return await self.store._write(work)
+
+    async def release_gone(self, now: float) -> dict[str, tuple[int, ...]]:
+        """Start-up: free at once the leases of this machine's processes that are gone
+        (a restarted bot's predecessor, killed: same host name, its PID no longer
+        there, or this PID in a container run again), and stop counting them, rather
+        than wait out their leases. What was freed: owner -> its shards."""
+
+        def work(db: Connection) -> dict[str, tuple[int, ...]]:
+            return _release_gone(db, self.owner, now)
 
         return await self.store._write(work)
 
@@ -136,6 +148,26 @@ def _tick(
                 beyond = 0
     live = db.execute("SELECT COUNT(*) AS n FROM bot_processes WHERE expires_at > ?", (now,))
     return Tick(tuple(sorted(mine)), until, int(live.fetchone()["n"]))
+
+
+def _release_gone(db: Connection, me: str, now: float) -> dict[str, tuple[int, ...]]:
+    held: dict[str, list[int]] = {}
+    for row in db.execute(
+        "SELECT owner, shard_id FROM shard_leases WHERE expires_at > ? AND owner <> ''"
+        " ORDER BY shard_id",
+        (now,),
+    ):
+        held.setdefault(row["owner"], []).append(row["shard_id"])
+    for row in db.execute("SELECT owner FROM bot_processes WHERE expires_at > ?", (now,)):
+        held.setdefault(row["owner"], [])
+    dead = {owner: tuple(shards) for owner, shards in held.items() if gone(owner, me)}
+    for owner in dead:
+        db.execute(
+            "UPDATE shard_leases SET expires_at = ? WHERE owner = ? AND expires_at > ?",
+            (now, owner, now),
+        )
+        db.execute("DELETE FROM bot_processes WHERE owner = ?", (owner,))
+    return dead
 
 
 def _take(db: Connection, owner: str, shard: int, *, count: int, now: float, until: float) -> bool:

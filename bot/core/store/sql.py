@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from bot.core.store.engine import Connection, Row
 from bot.core.store.rows import Notice, PlayerRow, TimerUpdate, VersionConflict, dumps
+from bot.core.store.wakeups import TIMER, wake
 
 
 def bump(
@@ -117,3 +118,4 @@ def update_timer(db: Connection, game_id: int, timer: TimerUpdate, version: int)
         " claimed_by = NULL, claimed_until = NULL",  # a timer planned anew: nobody's yet
         (game_id, timer.kind, timer.due_at, dumps(timer.payload), version),
     )
+    wake(db, TIMER, timer.due_at)  # another process may fire it (this one dying first)

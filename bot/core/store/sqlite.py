@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import os
 import sqlite3
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, cast
 
@@ -38,6 +39,7 @@ def _text(data: bytes) -> str:
 class SqliteEngine:
     dialect = SQLITE
     reachable = True  # a file is always there once opened
+    sender = ""  # (one process per file: no wake-ups to sign)
 
     def __init__(self, db: aiosqlite.Connection, path: str | Path) -> None:
         self._db = db
@@ -71,6 +73,9 @@ class SqliteEngine:
 
     async def close(self) -> None:
         await self._db.close()
+
+    async def listen(self, on_payload: Callable[[str], None]) -> None:
+        """One process per file: no other process to hear from."""
 
     async def write(self, work: Work[T], *, background: bool = False) -> T:
         """Run `work` as one transaction, inline on the event loop.

@@ -16,6 +16,7 @@ class LagSampler:
     def __init__(self, interval: float = INTERVAL) -> None:
         self.interval = interval
         self.samples: list[tuple[float, float]] = []  # (monotonic time, lag in ms)
+        self.sent: list[float] = []  # monotonic times the bot's counted requests left
         self._task: asyncio.Task[None] | None = None
 
     def start(self) -> None:
@@ -33,7 +34,25 @@ class LagSampler:
             self._task.cancel()
 
     def write(self, path: Path) -> None:
-        path.write_text(json.dumps({"interval": self.interval, "samples": self.samples}))
+        written = {"interval": self.interval, "samples": self.samples, "sent": self.sent}
+        path.write_text(json.dumps(written))
+
+
+def read_sent(path: Path, start: float, end: float) -> list[float]:
+    """When the process's counted requests left (monotonic), between `start` and `end`."""
+    if not path.exists():
+        return []
+    return [at for at in json.loads(path.read_text()).get("sent", []) if start <= at <= end]
+
+
+def busiest_second(moments: list[float]) -> int:
+    """The most of `moments` in any window of one second."""
+    ordered, most, first = sorted(moments), 0, 0
+    for last, at in enumerate(ordered):
+        while at - ordered[first] >= 1.0:
+            first += 1
+        most = max(most, last - first + 1)
+    return most
 
 
 def read_lags(path: Path, start: float, end: float) -> list[float]:

@@ -16,6 +16,7 @@ import asyncio
 import contextlib
 import logging
 import signal
+import time
 from pathlib import Path
 
 import discord
@@ -56,10 +57,25 @@ def client_for(args: argparse.Namespace) -> discord.Client:
     )
 
 
+def record_sends(client: discord.Client, sent: list[float]) -> None:
+    """Note when each counted attempt leaves (its turn of the token's budget granted):
+    what the process sent, apart from when the double's loop got to count it."""
+    if not isinstance(client, TabletopBot):
+        return
+    take = client.budget.take
+
+    async def taken() -> None:
+        await take()
+        sent.append(time.monotonic())
+
+    client.budget.take = taken  # type: ignore[method-assign]
+
+
 async def run(args: argparse.Namespace) -> None:
     sampler = LagSampler()
     sampler.start()
     client = client_for(args)
+    record_sends(client, sampler.sent)
     stop = asyncio.Event()
     asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stop.set)
     try:
