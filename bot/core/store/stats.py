@@ -326,18 +326,24 @@ class StatsStore:
     async def _streak(self, guild_id: int, user_id: int, kind: str | None) -> int:
         """The member's current run of wins (> 0) or of games not won (< 0)."""
         only, args = (" AND kind = ?", (kind,)) if kind else ("", ())
-        where = f"guild_id = ? AND user_id = ? AND won IS NOT NULL{only}"
+        where = f"guild_id = ? AND user_id = ?{only}"
+        newest = " ORDER BY finished_at DESC, game_id DESC LIMIT 1"
         latest = await self._rows(
-            f"SELECT won FROM result_seats WHERE {where} ORDER BY finished_at DESC LIMIT 1",
+            f"SELECT won FROM result_seats WHERE {where} AND won IS NOT NULL{newest}",
             guild_id, user_id, *args,
         )  # fmt: skip
         if not latest:
             return 0
         won = int(latest[0]["won"])
+        broken = await self._rows(
+            f"SELECT finished_at, game_id FROM result_seats WHERE {where} AND won = ?{newest}",
+            guild_id, user_id, *args, 1 - won,
+        )  # fmt: skip
+        since, after = (broken[0]["finished_at"], broken[0]["game_id"]) if broken else (-1.0, -1)
         (row,) = await self._rows(
-            f"SELECT COUNT(*) AS n FROM result_seats WHERE {where} AND won = ? AND finished_at >"
-            f" COALESCE((SELECT MAX(finished_at) FROM result_seats WHERE {where} AND won = ?), -1)",
-            guild_id, user_id, *args, won, guild_id, user_id, *args, 1 - won,
+            f"SELECT COUNT(*) AS n FROM result_seats WHERE {where} AND won = ?"
+            " AND (finished_at > ? OR (finished_at = ? AND game_id > ?))",
+            guild_id, user_id, *args, won, since, since, after,
         )  # fmt: skip
         return int(row["n"]) if won else -int(row["n"])
 
@@ -347,24 +353,27 @@ class StatsStore:
         """The member's rating after each of their last rated games of `kind`, oldest first."""
         rows = await self._rows(
             "SELECT mu, sigma FROM result_seats WHERE guild_id = ? AND user_id = ? AND kind = ?"
-            " AND mu IS NOT NULL ORDER BY finished_at DESC LIMIT ?",
+            " AND mu IS NOT NULL ORDER BY finished_at DESC, game_id DESC LIMIT ?",
             guild_id, user_id, kind, last,
         )  # fmt: skip
         return [Rating(row["mu"], row["sigma"]) for row in reversed(rows)]
 
-    async def best_game(self, guild_id: int, user_id: int, kind: str) -> tuple[int, Any] | None:
-        """The member's best-scoring game of `kind` (higher is better): their seat and
-        that game's public final table (JSON, decoded)."""
+    async def best_game(
+        self, guild_id: int, user_id: int, kind: str
+    ) -> tuple[int, int, Any] | None:
+        """The member's best-scoring game of `kind` (higher is better): their seat, the
+        score and that game's public final table (JSON, decoded)."""
         rows = await self._rows(
-            "SELECT seat, final FROM result_seats JOIN results USING (game_id)"
+            "SELECT game_id, seat, score, final FROM result_seats JOIN results USING (game_id)"
             " WHERE result_seats.guild_id = ? AND user_id = ? AND result_seats.kind = ?"
             " ORDER BY score DESC, result_seats.finished_at DESC LIMIT 1",
             guild_id, user_id, kind,
         )  # fmt: skip
         if not rows:
             return None
-        final = self._store._decode(0, "a final table", rows[0]["final"], None)
-        return (int(rows[0]["seat"]), final) if final is not None else None
+        row = rows[0]
+        final = self._store._decode(row["game_id"], "a final table", row["final"], None)
+        return (int(row["seat"]), int(row["score"]), final) if final is not None else None
 
     # -- a game's leaderboard ---------------------------------------------------------------
 
