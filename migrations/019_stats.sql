@@ -35,7 +35,6 @@ CREATE TABLE result_seats (
     finished_at     REAL    NOT NULL,
     PRIMARY KEY (game_id, seat)
 );
-CREATE INDEX result_seats_by_member ON result_seats (guild_id, user_id, finished_at);
 CREATE INDEX result_seats_by_member_kind ON result_seats (guild_id, user_id, kind, finished_at);
 
 -- A person's rating in one game on one server (Weng-Lin, openskill's Plackett-Luce):

@@ -53,8 +53,10 @@ class StatsCommands:
         if kind == TUFTELN and stats.lines and not stats.left:
             best = await self._stats.best_game(guild_id, user_id, kind)
             if best is not None:
-                seat, score, final = best
-                drawn = await asyncio.to_thread(best_sheet, final, seat, score, name, locale)
+                game_id, seat, score, final = best
+                drawn = await asyncio.to_thread(
+                    best_sheet, game_id, final, seat, score, name, locale
+                )
                 pictures = (drawn,) if drawn is not None else ()
         return stats_screen(name, stats, kind, locale, own=own, pictures=pictures)
 

@@ -6,9 +6,11 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from bot.core.store import Store
 from bot.core.store.engine import Connection
-from bot.core.store.stats import MIN_GAMES
+from bot.core.store.stats import MEMBER_TABLES, MIN_GAMES
 from bot.double import Channel, Message, SimUser
 from tests.support.harness import World, table
 
@@ -46,6 +48,7 @@ async def ask(user: SimUser, command: str, **options: Any) -> Message:
     return reply
 
 
+@pytest.mark.each_engine
 async def test_stats_show_games_won_ratings_and_streaks_never_a_running_game(
     world: World,
 ) -> None:
@@ -91,6 +94,7 @@ async def seed_board(store: Store, guild_id: int, players: int) -> None:
     await store._write(seed)
 
 
+@pytest.mark.each_engine
 async def test_the_leaderboard_pages_with_buttons_and_an_old_page_reads_the_board_now(
     world: World,
 ) -> None:
@@ -137,7 +141,7 @@ async def test_forget_asks_first_then_leaves_no_row_of_the_member(world: World) 
     await world.press(ana, question, "Remove my statistics")
     assert "are gone" in question.text
     store = store_of(world)
-    for table_name in ("result_seats", "ratings", "solo_scores"):
+    for table_name in MEMBER_TABLES:
         rows = await store.engine.read(
             f"SELECT COUNT(*) AS n FROM {table_name} WHERE user_id = ?", (ana.id,)
         )

@@ -4,6 +4,7 @@ the end count for nothing; a member who leaves the statistics leaves no row."""
 
 from __future__ import annotations
 
+import random
 from functools import partial
 
 import pytest
@@ -12,7 +13,7 @@ from openskill.models import PlackettLuce
 from bot.core.ratings import Rating, rate
 from bot.core.service import GameService
 from bot.core.store import PlayerRow, Store
-from bot.core.store.stats import Finished, record_finish
+from bot.core.store.stats import MEMBER_TABLES, Finished, record_finish
 from games.engine import Match, Result, free_for_all
 from tests.conformance.support import Case, playout
 from tests.support.clock import FakeClock
@@ -189,7 +190,7 @@ async def test_forget_leaves_no_row_of_the_member_and_keeps_them_out(
     await play_out(service, other, [ANA, BEN])
 
     await store.stats.forget(1, ANA)
-    for table in ("result_seats", "ratings", "solo_scores"):
+    for table in MEMBER_TABLES:
         rows = await store.engine.read(
             f"SELECT COUNT(*) AS n FROM {table} WHERE guild_id = 1 AND user_id = ?", (ANA,)
         )
@@ -251,3 +252,30 @@ def test_free_for_all_places_winners_first_then_by_score() -> None:
     lama = Result(scores=(12, 3, 40), winners=(1,), lower_is_better=True)
     assert free_for_all(lama).places == (1, 0, 2)
     assert Match(((0,), (1, 2)), (1, 0)).teams[1] == (1, 2)
+
+
+async def test_member_totals_and_streaks_agree_with_the_games_recorded(store: Store) -> None:
+    """The totals /stats reads are kept per game; they add up to the seats recorded."""
+    rnd = random.Random(4)
+    for number in range(30):
+        game_id = await a_game_row(store, 200 + number)
+        seats = rnd.randint(1, 4)
+        scores = tuple(rnd.randint(0, 9) for _ in range(seats))
+        winners = tuple(s for s, v in enumerate(scores) if v == max(scores))
+        await store._write(partial(record_finish, finished=finished(game_id, scores, winners)))
+    for user in NAMES:
+        seats = await store.engine.read(
+            "SELECT score, won FROM result_seats WHERE user_id = ? ORDER BY finished_at, game_id",
+            (user,),
+        )
+        stats = await store.stats.member(1, user, None)
+        (line,) = stats.lines
+        scores = [r["score"] for r in seats]
+        decided = [r["won"] for r in seats if r["won"] is not None]
+        assert (line.games, line.decided, line.wins) == (len(seats), len(decided), sum(decided))
+        assert line.best == max(scores) and line.average == pytest.approx(sum(scores) / len(scores))
+        run = 0
+        for won in decided:
+            run = (max(run, 0) + 1) if won else (min(run, 0) - 1)
+        assert stats.streak == run
+        assert (await store.stats.member(1, user, "race")).streak == run

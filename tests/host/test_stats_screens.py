@@ -17,10 +17,10 @@ def test_tufteln_best_sheet_is_drawn_from_the_public_final_table() -> None:
     result = game.result(run.final)
     assert run.problem is None and result is not None
     final = game.view(run.final, None).model_dump(mode="json")
-    picture = best_sheet(final, 1, result.scores[1], "Ben", "de")
+    picture = best_sheet(1, final, 1, result.scores[1], "Ben", "de")
     assert picture is not None and picture.data.startswith(b"\x89PNG")
     assert picture.description.startswith(f"Bester Tüfteln-Block von Ben: {result.scores[1]}")
-    assert best_sheet({"unreadable": True}, 0, 1, "Ben", "en") is None
+    assert best_sheet(2, {"unreadable": True}, 0, 1, "Ben", "en") is None
 
 
 def test_the_history_names_the_winners_first_and_counts_who_left_the_statistics() -> None:

@@ -21,6 +21,10 @@ if TYPE_CHECKING:
     from bot.core.store.queries import Store
 
 MIN_GAMES = 5  # rated games before a player is ranked (fewer: listed apart as newcomers)
+# Every table with rows of a member on a server (`forget_member` empties them).
+MEMBER_TABLES = (
+    "result_seats", "ratings", "solo_scores", "member_totals", "member_streaks",
+)  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -95,7 +99,53 @@ def record_finish(db: Connection, finished: Finished, for_update: str = "") -> b
             for p in counted
         ],
     )
+    _add_totals(db, finished, counted, alone)
     return True
+
+
+def _add_totals(
+    db: Connection, finished: Finished, counted: Sequence[PlayerRow], alone: bool
+) -> None:
+    """Count the game in each counted player's totals and streaks (see migration 020)."""
+    result, kind, guild = finished.result, finished.kind, finished.guild_id
+    lower = int(result.lower_is_better)
+    higher = "excluded.high > member_totals.high"
+    db.executemany(
+        "INSERT INTO member_totals (guild_id, user_id, kind, lower_is_better, games, decided,"
+        " wins, score_sum, high, high_game, low, last_at)"
+        " VALUES (?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?)"
+        " ON CONFLICT (guild_id, user_id, kind, lower_is_better) DO UPDATE SET"
+        " games = member_totals.games + 1,"
+        " decided = member_totals.decided + excluded.decided,"
+        " wins = member_totals.wins + excluded.wins,"
+        " score_sum = member_totals.score_sum + excluded.score_sum,"
+        f" high_game = CASE WHEN {higher} THEN excluded.high_game ELSE member_totals.high_game END,"
+        f" high = CASE WHEN {higher} THEN excluded.high ELSE member_totals.high END,"
+        " low = CASE WHEN excluded.low < member_totals.low THEN excluded.low"
+        " ELSE member_totals.low END,"
+        " last_at = excluded.last_at",
+        [
+            (guild, p.user_id, kind, lower, int(not alone),
+             int(not alone and p.seat in result.winners), result.scores[p.seat],
+             result.scores[p.seat], finished.game_id, result.scores[p.seat],
+             finished.finished_at)
+            for p in counted
+        ],
+    )  # fmt: skip
+    if alone:
+        return
+    db.executemany(
+        "INSERT INTO member_streaks (guild_id, user_id, kind, streak) VALUES (?, ?, ?, ?)"
+        " ON CONFLICT (guild_id, user_id, kind) DO UPDATE SET streak = CASE"
+        " WHEN excluded.streak > 0 AND member_streaks.streak > 0 THEN member_streaks.streak + 1"
+        " WHEN excluded.streak < 0 AND member_streaks.streak < 0 THEN member_streaks.streak - 1"
+        " ELSE excluded.streak END",
+        [
+            (guild, p.user_id, which, 1 if p.seat in result.winners else -1)
+            for p in counted
+            for which in (kind, "")
+        ],
+    )
 
 
 def _left(db: Connection, guild_id: int, user_ids: Sequence[int]) -> set[int]:
@@ -155,7 +205,7 @@ def forget_member(db: Connection, guild_id: int, user_id: int) -> None:
         " (SELECT game_id FROM result_seats WHERE guild_id = ? AND user_id = ?)",
         member,
     )
-    for table in ("result_seats", "ratings", "solo_scores"):
+    for table in MEMBER_TABLES:
         db.execute(f"DELETE FROM {table} WHERE guild_id = ? AND user_id = ?", member)
     db.execute(
         "INSERT INTO stats_optout (guild_id, user_id) VALUES (?, ?) ON CONFLICT DO NOTHING",
@@ -265,12 +315,11 @@ class StatsStore:
     # -- a member ----------------------------------------------------------------------
 
     async def member(self, guild_id: int, user_id: int, kind: str | None) -> MemberStats:
+        """The member's totals per game (of `kind` only, if given), ratings and streak."""
         only, args = (" AND kind = ?", (kind,)) if kind else ("", ())
         rows = await self._rows(
-            "SELECT kind, lower_is_better, COUNT(*) AS games, COUNT(won) AS decided,"
-            " SUM(won) AS wins, MAX(score) AS high, MIN(score) AS low, AVG(score) AS average,"
-            " MAX(finished_at) AS last FROM result_seats WHERE guild_id = ? AND user_id = ?"
-            f"{only} GROUP BY kind, lower_is_better",
+            "SELECT kind, lower_is_better, games, decided, wins, score_sum, high, low, last_at"
+            f" FROM member_totals WHERE guild_id = ? AND user_id = ?{only}",
             guild_id, user_id, *args,
         )  # fmt: skip
         lines = [
@@ -278,11 +327,11 @@ class StatsStore:
                 kind=row["kind"],
                 games=int(row["games"]),
                 decided=int(row["decided"]),
-                wins=int(row["wins"] or 0),
+                wins=int(row["wins"]),
                 best=int(row["low"] if row["lower_is_better"] else row["high"]),
-                average=float(row["average"]),
+                average=int(row["score_sum"]) / int(row["games"]),
                 lower_is_better=bool(row["lower_is_better"]),
-                last=float(row["last"]),
+                last=float(row["last_at"]),
             )
             for row in rows
         ]
@@ -294,6 +343,10 @@ class StatsStore:
         ):  # fmt: skip
             rated = Rated(user_id, row["kind"], Rating(row["mu"], row["sigma"]), row["games"])
             ratings[rated.kind] = await self._placed(guild_id, rated)
+        streak = await self._rows(
+            "SELECT streak FROM member_streaks WHERE guild_id = ? AND user_id = ? AND kind = ?",
+            guild_id, user_id, kind or "",
+        )  # fmt: skip
         left = await self._rows(
             "SELECT 1 AS x FROM stats_optout WHERE guild_id = ? AND user_id = ?",
             guild_id, user_id,
@@ -301,7 +354,7 @@ class StatsStore:
         return MemberStats(
             lines=tuple(_merged(lines)),
             ratings=ratings,
-            streak=await self._streak(guild_id, user_id, kind),
+            streak=int(streak[0]["streak"]) if streak else 0,
             left=bool(left),
         )
 
@@ -323,30 +376,6 @@ class StatsStore:
             ranked=int(row["ranked"]),
         )
 
-    async def _streak(self, guild_id: int, user_id: int, kind: str | None) -> int:
-        """The member's current run of wins (> 0) or of games not won (< 0)."""
-        only, args = (" AND kind = ?", (kind,)) if kind else ("", ())
-        where = f"guild_id = ? AND user_id = ?{only}"
-        newest = " ORDER BY finished_at DESC, game_id DESC LIMIT 1"
-        latest = await self._rows(
-            f"SELECT won FROM result_seats WHERE {where} AND won IS NOT NULL{newest}",
-            guild_id, user_id, *args,
-        )  # fmt: skip
-        if not latest:
-            return 0
-        won = int(latest[0]["won"])
-        broken = await self._rows(
-            f"SELECT finished_at, game_id FROM result_seats WHERE {where} AND won = ?{newest}",
-            guild_id, user_id, *args, 1 - won,
-        )  # fmt: skip
-        since, after = (broken[0]["finished_at"], broken[0]["game_id"]) if broken else (-1.0, -1)
-        (row,) = await self._rows(
-            f"SELECT COUNT(*) AS n FROM result_seats WHERE {where} AND won = ?"
-            " AND (finished_at > ? OR (finished_at = ? AND game_id > ?))",
-            guild_id, user_id, *args, won, since, since, after,
-        )  # fmt: skip
-        return int(row["n"]) if won else -int(row["n"])
-
     async def rating_history(
         self, guild_id: int, user_id: int, kind: str, last: int = 60
     ) -> list[Rating]:
@@ -360,20 +389,25 @@ class StatsStore:
 
     async def best_game(
         self, guild_id: int, user_id: int, kind: str
-    ) -> tuple[int, int, Any] | None:
-        """The member's best-scoring game of `kind` (higher is better): their seat, the
-        score and that game's public final table (JSON, decoded)."""
+    ) -> tuple[int, int, int, Any] | None:
+        """The member's best-scoring game of `kind` (higher is better): its id, their
+        seat and score, and that game's public final table (JSON, decoded)."""
         rows = await self._rows(
-            "SELECT game_id, seat, score, final FROM result_seats JOIN results USING (game_id)"
-            " WHERE result_seats.guild_id = ? AND user_id = ? AND result_seats.kind = ?"
-            " ORDER BY score DESC, result_seats.finished_at DESC LIMIT 1",
+            "SELECT result_seats.game_id, seat, score, final FROM member_totals"
+            " JOIN result_seats ON result_seats.game_id = high_game"
+            " AND result_seats.user_id = member_totals.user_id"
+            " JOIN results ON results.game_id = high_game"
+            " WHERE member_totals.guild_id = ? AND member_totals.user_id = ?"
+            " AND member_totals.kind = ? AND member_totals.lower_is_better = 0",
             guild_id, user_id, kind,
         )  # fmt: skip
         if not rows:
             return None
         row = rows[0]
         final = self._store._decode(row["game_id"], "a final table", row["final"], None)
-        return (int(row["seat"]), int(row["score"]), final) if final is not None else None
+        if final is None:
+            return None
+        return int(row["game_id"]), int(row["seat"]), int(row["score"]), final
 
     # -- a game's leaderboard ---------------------------------------------------------------
 
