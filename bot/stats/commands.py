@@ -16,7 +16,7 @@ import discord
 from discord import app_commands
 
 from bot.core.errors import Refused
-from bot.core.names import clean_name, in_text
+from bot.core.names import clean_name
 from bot.core.service import GameService
 from bot.core.store.stats import MIN_GAMES
 from bot.discord.adapters import playable
@@ -27,6 +27,7 @@ from bot.discord.translator import english, text
 from bot.discord.ui import Button, Picture, Screen, send_kwargs
 from bot.i18n import t
 from bot.stats import ids
+from bot.stats.chart import rating_chart
 from bot.stats.screens import PER_PAGE, board_screen, game_name, history_screen, stats_screen
 from bot.stats.sheet import best_sheet
 from games.engine import AnyGame
@@ -48,17 +49,25 @@ class StatsCommands:
     async def stats_screen(
         self, guild_id: int, user_id: int, name: str, kind: str | None, locale: str, *, own: bool
     ) -> Screen:
+        """A member's statistics (`name`: as shown); for one game, with the rating's
+        history and, for Tüfteln, the best sheet (drawn beside the event loop)."""
         stats = await self._stats.member(guild_id, user_id, kind)
-        pictures: tuple[Picture, ...] = ()
-        if kind == TUFTELN and stats.lines and not stats.left:
-            best = await self._stats.best_game(guild_id, user_id, kind)
+        pictures: list[Picture] = []
+        if kind is not None and stats.lines and not stats.left:
+            history = await self._stats.rating_history(guild_id, user_id, kind)
+            decimal = t("stats.decimal", locale)
+            chart = await asyncio.to_thread(
+                rating_chart, history, name, game_name(kind), locale, decimal
+            )
+            pictures += [chart] if chart is not None else []
+            best = await self._stats.best_game(guild_id, user_id, kind) if kind == TUFTELN else None
             if best is not None:
                 game_id, seat, score, final = best
                 drawn = await asyncio.to_thread(
                     best_sheet, game_id, final, seat, score, name, locale
                 )
-                pictures = (drawn,) if drawn is not None else ()
-        return stats_screen(name, stats, kind, locale, own=own, pictures=pictures)
+                pictures += [drawn] if drawn is not None else []
+        return stats_screen(name, stats, kind, locale, own=own, pictures=tuple(pictures))
 
     async def board_screen(self, guild_id: int, kind: str, page: int, locale: str) -> Screen:
         board = await self._stats.board(guild_id, kind, page, PER_PAGE)
@@ -146,7 +155,7 @@ class StatsCommands:
         guild_id = _guild(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
         user = member or interaction.user
-        name = in_text(clean_name(user.display_name))
+        name = clean_name(user.display_name)
         own = user.id == interaction.user.id
         screen = await self.stats_screen(
             guild_id, user.id, name, kind, locale_of(interaction), own=own

@@ -5,6 +5,7 @@ pings nobody in a private answer)."""
 
 from __future__ import annotations
 
+from bot.core.names import in_text
 from bot.core.store.stats import BoardPage, GameLine, HistoryPage, MemberStats, Rated
 from bot.discord.ui import Button, Picture, Screen, Separator
 from bot.i18n import t
@@ -76,7 +77,9 @@ def stats_screen(
     own: bool,
     pictures: tuple[Picture, ...] = (),
 ) -> Screen:
-    """A member's statistics on the server (all games, or `kind`'s)."""
+    """A member's statistics on the server (all games, or `kind`'s); `name` as stored
+    (escaped here for the text)."""
+    name = in_text(name)
     title = (
         t("stats.title_game", locale, name=name, game=game_name(kind))
         if kind

@@ -70,6 +70,10 @@ async def test_stats_show_games_won_ratings_and_streaks_never_a_running_game(
     assert "Statistics: Ben · Race to Ten" in bens.text
     assert "**2** games · **2** won (100%)" in bens.text  # not the running game
     assert "Streak: 2 wins in a row" in bens.text
+    (chart,) = bens.attachments  # the rating over his two rated games
+    assert chart.filename == "rating.png"
+    assert (chart.description or "").startswith("Ben's rating in Race to Ten over the last 2")
+    assert not mine.attachments  # all games together: no picture
     cleos = await ask(cleo, "stats show")
     assert "**1** game · **0** won (0%)" in cleos.text
 

@@ -264,16 +264,16 @@ async def test_member_totals_and_streaks_agree_with_the_games_recorded(store: St
         winners = tuple(s for s, v in enumerate(scores) if v == max(scores))
         await store._write(partial(record_finish, finished=finished(game_id, scores, winners)))
     for user in NAMES:
-        seats = await store.engine.read(
+        rows = await store.engine.read(
             "SELECT score, won FROM result_seats WHERE user_id = ? ORDER BY finished_at, game_id",
             (user,),
         )
         stats = await store.stats.member(1, user, None)
         (line,) = stats.lines
-        scores = [r["score"] for r in seats]
-        decided = [r["won"] for r in seats if r["won"] is not None]
-        assert (line.games, line.decided, line.wins) == (len(seats), len(decided), sum(decided))
-        assert line.best == max(scores) and line.average == pytest.approx(sum(scores) / len(scores))
+        got = [r["score"] for r in rows]
+        decided = [r["won"] for r in rows if r["won"] is not None]
+        assert (line.games, line.decided, line.wins) == (len(rows), len(decided), sum(decided))
+        assert line.best == max(got) and line.average == pytest.approx(sum(got) / len(got))
         run = 0
         for won in decided:
             run = (max(run, 0) + 1) if won else (min(run, 0) - 1)

@@ -6,9 +6,12 @@ from __future__ import annotations
 
 from bot.core.ratings import Rating
 from bot.core.store.stats import BoardPage, HistoryPage, PastGame, Rated, SeatLine
+from bot.stats import chart
 from bot.stats.screens import board_screen, history_screen
 from bot.stats.sheet import best_sheet
 from tests.conformance.support import Case, playout
+from tests.pictures import drawn
+from tests.pictures.rules import broken
 
 
 def test_tufteln_best_sheet_is_drawn_from_the_public_final_table() -> None:
@@ -47,3 +50,17 @@ def test_a_board_page_names_its_list_and_pages_only_when_there_are_more() -> Non
     assert "• <@8> · **4,0** (25,0 ± 7,0) · 1 Spiel" in str(two.blocks[1])
     (back, forward) = two.rows[0]  # type: ignore[misc]
     assert back.custom_id == "board:lama:0" and not back.disabled and forward.disabled
+
+
+def test_the_rating_chart_reads_on_a_phone_and_a_desktop() -> None:
+    ratings = [Rating(25 + n * 0.7, 8.3 - n * 0.25) for n in range(30)]
+    points = tuple((r.mu, r.conservative) for r in ratings)
+    with drawn.recording():
+        picture = chart._draw(points, "Ana", "No Prob-Lama", "de", ",")
+        assert broken(picture.data) == []
+    assert picture.description.startswith(
+        "Wertung von Ana in No Prob-Lama über die letzten 30 gewerteten Spiele: von 0,1 auf"
+    )
+    assert chart.rating_chart(ratings[:1], "Ana", "Lama", "en", ".") is None  # no line yet
+    again = chart.rating_chart(ratings, "Ana", "Lama", "en", ".")
+    assert again is chart.rating_chart(ratings, "Ana", "Lama", "en", ".")  # kept
