@@ -7,9 +7,11 @@ Fills a fresh database (a temporary SQLite file, or `--database`) with finished 
 on one server, each recorded by the code that records a game's end (`record_finish`:
 the results, seats and openskill ratings), 1,000 games a transaction. Five games, 2-6
 players each, members chosen with a skewed activity (the busiest plays in about one
-game of six). Then answers `/stats show` (all games, and one game) for the busiest
+game of six). Then answers `/stats show` (all games, and one game: with the rating's
+picture and, for Tüfteln, the best sheet, from a real final table) for the busiest
 member and for random ones, and `/leaderboard` pages, as the commands build them (the
-store's reads and the screen laid out by the one renderer), without Discord.
+store's reads, the pictures and the screen laid out by the one renderer), without
+Discord. Pictures are kept once drawn; "drawn anew" asks for members not asked before.
 
 Bot CPU is the process's CPU time (every thread: SQLite's reads run in aiosqlite's);
 wall time is shown beside it. Target: median and p99 under 50 ms of CPU.
@@ -35,6 +37,7 @@ from bot.core.store.stats import Finished, record_finish
 from bot.discord.ui import Screen, layout
 from bot.stats.commands import StatsCommands
 from games.engine import Result, free_for_all
+from tests.conformance.support import Case, playout
 
 GUILD = 1
 KINDS = ("lama", "tufteln", "lupun", "luckybox", "lupusburg")
@@ -72,6 +75,20 @@ def fake_games(count: int, members: int, rnd: random.Random) -> list[Finished]:
             )
         )
     return games
+
+
+async def real_sheets(store: Store) -> None:
+    """Every member's best Tüfteln game gets a real final table (six sheets), for the
+    best sheet's picture (the others keep a stand-in: nothing reads them)."""
+    run = playout(Case("tufteln", 6, 1))
+    final = run.case.game.view(run.final, None).model_dump_json()
+    await store._write(
+        lambda db: db.execute(
+            "UPDATE results SET final = ? WHERE game_id IN (SELECT high_game FROM member_totals"
+            " WHERE kind = 'tufteln' AND lower_is_better = 0)",
+            (final,),
+        )
+    )
 
 
 def record(db: Connection, batch: list[Finished], for_update: str) -> None:
@@ -140,12 +157,15 @@ async def run(args: argparse.Namespace) -> None:
             )
             busiest, most = int(rows[0]["user_id"]), int(rows[0]["n"])
             print(f"the busiest member played {most} games")
+            await real_sheets(store)
             commands = StatsCommands(GameService(store, SystemClock()), games=[])
             members = [1000 + n for n in range(args.members)]
 
             def stats(user: int | None = None, kind: str | None = None) -> Awaitable[Screen]:
                 who = user if user is not None else rnd.choice(members)
-                return commands.stats_screen(GUILD, who, "Ana", kind, "en", own=True)
+                return commands.stats_screen(GUILD, who, f"P{who}", kind, "en", own=True)
+
+            fresh = iter(members)
 
             def board(page: int | None = None) -> Awaitable[Screen]:
                 chosen = page if page is not None else rnd.randrange(4)
@@ -159,6 +179,10 @@ async def run(args: argparse.Namespace) -> None:
                 *await measure(runs, lambda: stats(busiest, rnd.choice(KINDS))),
             )
             report("/stats, a random member", *await measure(runs, stats))
+            report(
+                "/stats tufteln, drawn anew",
+                *await measure(min(runs, args.members), lambda: stats(next(fresh), "tufteln")),
+            )
             report("/leaderboard, first page", *await measure(runs, lambda: board(0)))
             report("/leaderboard, a random page", *await measure(runs, board))
         finally:

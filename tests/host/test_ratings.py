@@ -4,7 +4,10 @@ the end count for nothing; a member who leaves the statistics leaves no row."""
 
 from __future__ import annotations
 
+import asyncio
 import random
+import threading
+import time
 from functools import partial
 
 import pytest
@@ -13,6 +16,7 @@ from openskill.models import PlackettLuce
 from bot.core.ratings import Rating, rate
 from bot.core.service import GameService
 from bot.core.store import PlayerRow, Store
+from bot.core.store.engine import Connection
 from bot.core.store.stats import MEMBER_TABLES, Finished, record_finish
 from games.engine import Match, Result, free_for_all
 from tests.conformance.support import Case, playout
@@ -279,3 +283,41 @@ async def test_member_totals_and_streaks_agree_with_the_games_recorded(store: St
             run = (max(run, 0) + 1) if won else (min(run, 0) - 1)
         assert stats.streak == run
         assert (await store.stats.member(1, user, "race")).streak == run
+
+
+async def test_two_processes_ending_games_at_once_both_move_the_ratings(
+    store: Store, database: str
+) -> None:
+    """Over PostgreSQL two processes may end two games of the same players at once: the
+    second waits for the first's rating rows (read FOR UPDATE), and rates from them."""
+    if not store.shared:
+        pytest.skip("one process per SQLite file, whose writes take turns anyway")
+    first, second, third = [await a_game_row(store, 300 + n) for n in range(3)]
+    await store._write(partial(record_finish, finished=finished(first, (1, 0), (0,))))
+    before = await ratings(store)
+    other = await Store.open(database)
+    try:
+        slow_end = finished(second, (1, 0), (0,))  # Ana wins again, slowly
+        quick_end = finished(third, (0, 1), (1,))  # Ben wins, meanwhile elsewhere
+
+        recorded = threading.Event()
+
+        def slowly(db: Connection) -> None:
+            record_finish(db, slow_end, store.engine.dialect.for_update)
+            recorded.set()
+            time.sleep(0.05)  # holds its rows until it commits (within the lock timeout)
+
+        slow = asyncio.create_task(store._write(slowly))
+        await asyncio.to_thread(recorded.wait, 5)
+        await other._write(
+            partial(record_finish, finished=quick_end, for_update=other.engine.dialect.for_update)
+        )
+        await slow
+    finally:
+        await other.close()
+    start = [[MODEL.rating(mu=before[u][0], sigma=before[u][1])] for u in (ANA, BEN)]
+    [[ana], [ben]] = MODEL.rate(start, ranks=[0, 1])  # the slow game first
+    [[ana], [ben]] = MODEL.rate([[ana], [ben]], ranks=[1, 0])
+    after = await ratings(store)
+    assert after[ANA] == pytest.approx((ana.mu, ana.sigma, 3), abs=1e-9)
+    assert after[BEN] == pytest.approx((ben.mu, ben.sigma, 3), abs=1e-9)
