@@ -6,7 +6,7 @@ pings nobody in a private answer)."""
 from __future__ import annotations
 
 from bot.core.names import in_text
-from bot.core.store.stats import BoardPage, GameLine, HistoryPage, MemberStats, Rated
+from bot.core.store.stats_queries import BoardPage, GameLine, HistoryPage, MemberStats, Rated
 from bot.discord.ui import Button, Picture, Screen, Separator
 from bot.i18n import t
 from bot.stats import ids

@@ -5,7 +5,7 @@ old page of a shrunk board."""
 from __future__ import annotations
 
 from bot.core.ratings import Rating
-from bot.core.store.stats import BoardPage, HistoryPage, PastGame, Rated, SeatLine
+from bot.core.store.stats_queries import BoardPage, HistoryPage, PastGame, Rated, SeatLine
 from bot.stats import chart
 from bot.stats.screens import board_screen, history_screen
 from bot.stats.sheet import best_sheet

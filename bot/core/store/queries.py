@@ -47,7 +47,8 @@ from bot.core.store.sql import (
     update_timer,
 )
 from bot.core.store.sqlite import SqliteEngine
-from bot.core.store.stats import Finished, StatsStore, record_finish
+from bot.core.store.stats import Finished, record_finish
+from bot.core.store.stats_queries import StatsStore
 from bot.core.store.target import is_postgres
 
 _GAME_COLUMNS = (
