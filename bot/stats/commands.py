@@ -19,6 +19,7 @@ from bot.core.errors import Refused
 from bot.core.names import clean_name
 from bot.core.service import GameService
 from bot.core.store.stats import MIN_GAMES
+from bot.core.store.stats_queries import StatsStore
 from bot.discord.adapters import playable
 from bot.discord.commands import command_text, option_text
 from bot.discord.replies import guarded, locale_of, show
@@ -41,7 +42,7 @@ class StatsCommands:
         self._games = playable() if games is None else games
 
     @property
-    def _stats(self) -> Any:
+    def _stats(self) -> StatsStore:
         return self._service.store.stats
 
     # -- what each command shows (also measured by tests/bench/bench_stats.py) ------------------
