@@ -133,6 +133,26 @@ class Result(BaseModel):
         return sorted(range(len(self.scores)), key=lambda seat: sign * self.scores[seat])
 
 
+@dataclass(frozen=True)
+class Match:
+    """One contest a finished game is rated by: teams of seats and each team's place
+    (0 is first; equal places tie). A free-for-all has a team per seat."""
+
+    teams: tuple[tuple[Seat, ...], ...]
+    places: tuple[int, ...]
+
+
+def free_for_all(result: Result) -> Match:
+    """Every seat on its own: the winners first, then the others by score."""
+    sign = 1 if result.lower_is_better else -1
+    keys = [(seat not in result.winners, sign * s) for seat, s in enumerate(result.scores)]
+    order = sorted(set(keys))
+    return Match(
+        teams=tuple((seat,) for seat in range(len(keys))),
+        places=tuple(order.index(key) for key in keys),
+    )
+
+
 S = TypeVar("S", bound=State)
 A = TypeVar("A", bound=BaseModel)
 O = TypeVar("O", bound=Options)  # noqa: E741
@@ -314,6 +334,12 @@ class Game(ABC, Generic[S, A, O, V]):
     @abstractmethod
     def result(self, state: S) -> Result | None:
         """The final result, or None while the game goes on."""
+
+    def matches(self, state: S) -> tuple[Match, ...]:
+        """The contests a finished game is rated by (none while it goes on): by default
+        one free-for-all by the result; a game of sides says who played on which."""
+        result = self.result(state)
+        return () if result is None else (free_for_all(result),)
 
     # -- computer players -------------------------------------------------------------
 

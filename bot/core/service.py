@@ -36,6 +36,7 @@ from bot.core.store import (
     VersionConflict,
 )
 from bot.core.store.claims import DELIVERY_LEASE
+from bot.core.store.stats import Finished
 from bot.core.store.wakeups import EVERYTHING, TIMER, Wakeup
 from bot.core.thinking import Thinker
 from games import registry
@@ -1063,6 +1064,7 @@ class GameService:
             phase_before=phase_before,
             for_away=for_away,
         )
+        now = self.clock.now()
         version = await self._write(
             live,
             self.store.commit_action(
@@ -1072,11 +1074,12 @@ class GameService:
                 action=action,
                 state=state.model_dump_json(),
                 status=status,
-                now=self.clock.now(),
+                now=now,
                 timers=timers,
                 state_version=game.state_version,
                 seats=seats,
                 notice=change.notice(),
+                finished=_finished(live, state, seats, now) if finished else None,
             ),
         )
         for player in seats:
@@ -1361,6 +1364,27 @@ async def _step(game: AnyGame, step: Callable[..., T], *args: Any) -> T:
     if game.slow_steps:
         return await asyncio.to_thread(step, *args)
     return step(*args)
+
+
+def _finished(live: LiveGame, state: State, seats: Sequence[PlayerRow], now: float) -> Finished:
+    """A game that ends with this state, as the statistics record it: its players as
+    they end it (`seats`: those whose absence the last step changed)."""
+    game, players = live.game, list(live.players)
+    for player in seats:
+        players[player.seat] = player
+    result = game.result(state)
+    assert result is not None
+    return Finished(
+        game_id=live.id,
+        guild_id=live.row.guild_id,
+        kind=live.row.kind,
+        channel_id=live.row.channel_id,
+        finished_at=now,
+        players=tuple(players),
+        result=result,
+        matches=game.matches(state),
+        final=game.view(state, None).model_dump_json(),
+    )
 
 
 def plain_notice(kind: str, user_id: int | None, **more: Any) -> Notice:

@@ -38,6 +38,7 @@ from bot.discord.sharding import (
     ShardPlan,
 )
 from bot.discord.translator import CatalogTranslator
+from bot.stats.commands import StatsCommands
 from games.engine import AnyGame
 
 log = logging.getLogger(__name__)
@@ -114,6 +115,7 @@ class TabletopBot(discord.AutoShardedClient):
         self.service: GameService | None = None
         self.presenter: Presenter | None = None
         self.router: Router | None = None
+        self.stats: StatsCommands | None = None
         self._sweeping: asyncio.Task[None] | None = None
         self._listening: asyncio.Task[None] | None = None
 
@@ -137,6 +139,8 @@ class TabletopBot(discord.AutoShardedClient):
         self.service.listeners.append(self.presenter)
         self.router = Router(self.service, self.drawing, self.presenter.retirer)
         Commands(self, self.service, self.games).install(self.tree)
+        self.stats = StatsCommands(self.service, self.games)
+        self.stats.install(self.tree)
         await self.tree.set_translator(CatalogTranslator())  # German names for German clients
         if self.shard_plan.syncs_commands:
             await self._sync_commands()
@@ -259,6 +263,8 @@ class TabletopBot(discord.AutoShardedClient):
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         if self.router is not None:
             await self.router.on_interaction(interaction)
+        if self.stats is not None:  # (each handles its own controls, ignores the other's)
+            await self.stats.on_interaction(interaction)
 
     async def close(self) -> None:
         background = [t for t in (self._sweeping, self._listening) if t is not None]

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import ClassVar
 
-from games.engine import Event, Game, IllegalAction, Phase, Result, Seat
+from games.engine import Event, Game, IllegalAction, Match, Phase, Result, Seat
 from games.lupusburg import flow
 from games.lupusburg.actions import (
     Action,
@@ -155,6 +155,19 @@ class Lupusburg(Game[LupusState, Action, LupusOptions, LupusView]):
         if state.phase != "over":
             return None
         return Result(scores=tuple(state.totals), winners=(series_winner(state),))
+
+    def matches(self, state: LupusState) -> tuple[Match, ...]:
+        """Each game of the series is rated as sides: the Werewolf's player against
+        the village (everyone else), the side that won first."""
+        if state.phase != "over":
+            return ()
+        return tuple(
+            Match(
+                teams=((r.werewolf,), tuple(s for s in range(state.seats) if s != r.werewolf)),
+                places=(0, 1) if r.side == "werewolf" else (1, 0),
+            )
+            for r in state.records
+        )
 
 
 def _in_play(state: LupusState, house: int) -> bool:

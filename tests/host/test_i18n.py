@@ -27,6 +27,7 @@ PLURAL_FORMS = {"one", "other"}
 def catalog_folders() -> list[Path]:
     """Every folder with an English catalog: the bot's, each game's, the example game's."""
     found = [*ROOT.glob("bot/locales/en.toml"), *ROOT.glob("games/*/locales/en.toml")]
+    found += ROOT.glob("bot/*/locales/en.toml")
     found += ROOT.glob("tests/support/*/locales/en.toml")
     return sorted(path.parent for path in found)
 
@@ -142,7 +143,14 @@ def test_host_sentences_with_counts_use_plural_forms() -> None:
 
 # -- slash commands -------------------------------------------------------------------------
 
-HOST_COMMANDS = ("newgame", "rules", "help", "games", "pause", "resume", "abort")
+HOST_COMMANDS = (
+    "newgame", "rules", "help", "games", "pause", "resume", "abort", "stats", "stats.show",
+    "stats.forget", "stats.reset", "leaderboard", "history",
+)  # fmt: skip
+OPTIONS = (
+    "rules.option.game", "stats.show.option.member", "stats.show.option.game",
+    "stats.reset.option.game", "leaderboard.option.game",
+)  # fmt: skip
 
 
 def command_keys(game_ids: list[str]) -> Iterator[tuple[str, str]]:
@@ -150,8 +158,9 @@ def command_keys(game_ids: list[str]) -> Iterator[tuple[str, str]]:
     for command in HOST_COMMANDS:
         yield f"command.{command}.name", "name"
         yield f"command.{command}.description", "text"
-    yield "command.rules.option.game.name", "name"
-    yield "command.rules.option.game.description", "text"
+    for option in OPTIONS:
+        yield f"command.{option}.name", "name"
+        yield f"command.{option}.description", "text"
     for game_id in game_ids:
         game = registry.get(game_id)
         yield f"{game.id}.command", "text"

@@ -47,6 +47,8 @@ from bot.core.store.sql import (
     update_timer,
 )
 from bot.core.store.sqlite import SqliteEngine
+from bot.core.store.stats import Finished, record_finish
+from bot.core.store.stats_queries import StatsStore
 from bot.core.store.target import is_postgres
 from bot.core.store.wakeups import Wakeup
 
@@ -66,6 +68,7 @@ class Store:
         # Seconds the wall clock stepped that the stored timers still have to move by
         # (see `shift_timers`); applied by the next write, added by every timer read.
         self._timer_shift = 0.0
+        self.stats = StatsStore(self)  # what the server remembers of its finished games
 
     @classmethod
     async def open(cls, target: str | Path, migrations: Path = MIGRATIONS) -> Store:
@@ -493,14 +496,17 @@ class Store:
         state_version: int = 1,
         seats: Sequence[PlayerRow] = (),
         notice: Notice | None = None,
+        finished: Finished | None = None,
     ) -> int:
         """Log the action, store the state it produced (JSON) and set or cancel the
         deadline it brought, in one transaction. A game that ends loses all its timers.
-        `seats`: players whose absence changed (timeouts in a row, away).
+        `seats`: players whose absence changed (timeouts in a row, away). `finished`:
+        the game ended, recorded for the statistics (and ratings) in the same transaction.
 
         Raises VersionConflict when another action landed since `expected`.
         """
         encoded_state, encoded_action = state, dumps(action)
+        for_update = self.engine.dialect.for_update
 
         def commit(db: Connection) -> int:
             version = bump(
@@ -520,6 +526,8 @@ class Store:
             update_seats(db, game_id, seats)
             if status != "running":
                 db.execute("DELETE FROM timers WHERE game_id = ?", (game_id,))
+            if finished is not None:
+                record_finish(db, finished, for_update)
             else:
                 for timer in timers:
                     update_timer(db, game_id, timer, version)
@@ -624,8 +632,9 @@ class Store:
         await self._write(
             lambda db: db.execute(
                 "INSERT INTO solo_scores (game_id, guild_id, kind, user_id, score)"
-                " VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
-                (game_id, guild_id, kind, user_id, score),
+                " SELECT ?, ?, ?, ?, ? WHERE NOT EXISTS (SELECT 1 FROM stats_optout"
+                " WHERE guild_id = ? AND user_id = ?) ON CONFLICT DO NOTHING",
+                (game_id, guild_id, kind, user_id, score, guild_id, user_id),
             ),
             background=True,
         )
