@@ -172,7 +172,7 @@ def start(table: Table, action: LamaAction) -> None:
 def strong(decision: Decision) -> LamaAction:
     legal = decision.legal
     if isinstance(legal[0], Peek):
-        return choose(decision, EXACT) if len(legal) > 1 else legal[0]  # type: ignore[no-any-return]
+        return choose(decision, EXACT)
     options = candidates(decision)
     if len(options) == 1:
         return options[0]

@@ -93,8 +93,8 @@ def deal(view: LamaView, seat: int, rng: random.Random) -> Deal:
 def state_of(view: LamaView, deal: Deal, rng: random.Random) -> LamaState:
     """The engine's state of a deal (ids by kind; a fresh seed for its shuffles)."""
     ids: dict[str, list[int]] = {}
-    for card, kind in enumerate(KINDS):
-        ids.setdefault(kind, []).append(card)
+    for index, kind in enumerate(KINDS):
+        ids.setdefault(kind, []).append(index)
 
     def card(kind: str) -> int:
         return ids[kind].pop()

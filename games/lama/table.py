@@ -14,7 +14,7 @@ import random
 from dataclasses import dataclass, field
 
 from games.lama import mind
-from games.lama.judgement import SPECIAL_CODES, UNSEEN, estimate, exact
+from games.lama.judgement import DRAMA_CODE, SPECIAL_CODES, UNSEEN, estimate, exact
 from games.lama.mind import Outlook, Style
 
 MAX_TURNS = 400  # a playout that has not ended by then is scored as it stands
@@ -113,7 +113,7 @@ class Table:
 
     def give(self, seat: int) -> None:
         assert self.held is not None
-        self.received[seat] += 3 if self.held == mind.DRAMA_CODE else -3
+        self.received[seat] += 3 if self.held == DRAMA_CODE else -3
         self.held = None
         self.end_turn()
 

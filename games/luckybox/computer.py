@@ -42,7 +42,7 @@ from games.luckybox.sheet import Judge, Sheet, Worths, level_of
 from games.luckybox.views import BoardView, LuckyView
 
 WORTHS = Worths()
-CASUAL_NOISE = 0.5  # points of blur on each crossing's worth: the casual player's mistakes
+CASUAL_NOISE = 0.3  # points of blur on each crossing's worth: the casual player's mistakes
 CASUAL_PICK_NOISE = 1.0  # and on each offered card's
 CANDIDATES = 5  # the strong player's crossings or bonus targets tried (besides passing)
 MIN_DEALS = 2
@@ -152,7 +152,7 @@ def candidates(view: LuckyView, legal: Sequence[LuckyAction]) -> list[LuckyActio
         return judge.gain(sheet, index, action.box) - spent * price
 
     moves = [a for a in legal if isinstance(a, Cross | Bonus)]
-    best = sorted(moves, key=lambda a: -worth(a))[:CANDIDATES]
+    best: list[LuckyAction] = [*sorted(moves, key=lambda a: -worth(a))[:CANDIDATES]]
     if isinstance(first, Cross | Pass) and Pass() in legal:
         best.append(Pass())
     return best or list(legal)
