@@ -21,7 +21,7 @@ from games.computers import Computers, Decision
 from games.engine import Seat
 from games.lama.cards import points
 from games.lama.dealing import deal, state_of, table_of
-from games.lama.judgement import CODE, UNSEEN, change, estimate
+from games.lama.judgement import CODE, SPECIAL_CODES, UNSEEN, change, estimate
 from games.lama.mind import EXACT, Outlook, Style, ending, gift, place, take_discard
 from games.lama.models import (
     Discard,
@@ -41,6 +41,7 @@ from games.lama.views import LamaView
 CASUAL_NOISE = 1.0  # points of blur on each option's worth: the casual player's mistakes
 PLACES = 3  # the strong player's candidate places for a card in hand (besides the last card)
 MIN_DEALS = 2
+USELESS = 0.5  # a card that lowers no place's estimate by this much is not worth a search
 
 
 def outlook(view: LamaView, seat: Seat) -> Outlook:
@@ -121,17 +122,31 @@ def casual(decision: Decision) -> LamaAction:
 
 def candidates(decision: Decision) -> list[LamaAction]:
     """The moves worth a playout: a card in hand goes to one of its best places, the
-    last face-down card (ending the round) or the discard pile; the rest all."""
+    last face-down card (ending the round) or the discard pile; the rest all. Before
+    the final turns, a move is plain (no playouts) when no place would take the card
+    (the top discard, or the card drawn) for a gain and it cannot end the round."""
     legal = list(decision.legal)
+    view: LamaView = decision.view
+    look = outlook(view, decision.seat)
+    last = ending(look)
+
+    def useless(card: int) -> bool:
+        gains = [change(look.mine, p, card) for p in range(9) if p != last]
+        return last is None and look.ender is None and min(gains) >= USELESS
+
+    if Draw() in legal:
+        top = look.top
+        if top is not None and top not in SPECIAL_CODES and useless(top):
+            return [Draw()]
+        return legal
     exchanges = [a for a in legal if isinstance(a, Exchange)]
     if not exchanges:
         return legal
-    view: LamaView = decision.view
-    look = outlook(view, decision.seat)
     assert view.held is not None
     held = CODE[view.held]
+    if Discard() in legal and useless(held):
+        return [Discard()]
     ranked = sorted(range(9), key=lambda p: (change(look.mine, p, held), p))
-    last = ending(look)
     chosen = ranked[:PLACES] + [p for p in ranked[PLACES:] if p == last]
     out: list[LamaAction] = [Exchange(position=p) for p in sorted(chosen)]
     if Discard() in legal:
