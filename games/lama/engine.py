@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from datetime import datetime, timedelta
 from itertools import combinations
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from games.engine import Event, Game, IllegalAction, Phase, Result, Seat, in_seconds
 from games.lama import turns
@@ -37,6 +37,9 @@ from games.lama.models import (
 )
 from games.lama.rounds import deal, target_lamas
 from games.lama.views import LamaView, build_view
+
+if TYPE_CHECKING:
+    from games.computers import Computers
 
 _PEEKS = [Peek(positions=pair) for pair in combinations(range(9), 2)]
 _EXCHANGES = [Exchange(position=p) for p in range(9)]
@@ -206,6 +209,11 @@ class Lama(Game[LamaState, LamaAction, LamaOptions, LamaView]):
 
     def view(self, state: LamaState, seat: Seat | None) -> LamaView:
         return build_view(state, seat)
+
+    def computers(self) -> Computers:
+        from games.lama.computer import COMPUTERS
+
+        return COMPUTERS
 
     def result(self, state: LamaState) -> Result | None:
         if state.winners is None:

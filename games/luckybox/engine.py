@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from datetime import datetime
 from itertools import combinations
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from games.engine import Event, Game, IllegalAction, Phase, Result, Seat, in_seconds
 from games.luckybox import policy
@@ -60,6 +60,9 @@ from games.luckybox.models import (
 )
 from games.luckybox.scoring import breakdowns, star_points, winners
 from games.luckybox.views import LuckyView, build_view
+
+if TYPE_CHECKING:
+    from games.computers import Computers
 
 # -- the phases ------------------------------------------------------------------------------
 
@@ -272,6 +275,11 @@ class LuckyBox(Game[LuckyState, LuckyAction, LuckyOptions, LuckyView]):
 
     def view(self, state: LuckyState, seat: Seat | None) -> LuckyView:
         return build_view(state, seat, self.result(state))
+
+    def computers(self) -> Computers:
+        from games.luckybox.computer import COMPUTERS
+
+        return COMPUTERS
 
     def result(self, state: LuckyState) -> Result | None:
         if state.winners is None:
