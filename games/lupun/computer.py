@@ -6,19 +6,21 @@ and where they place.
 
 - default: the timeouts' documented moves: keep the tasks with the fewest points,
   place as the greedy policy (`policy.greedy_placement`).
-- casual: see `casual`.
-- strong: see `strong`.
+- casual: keeps the tasks with the most points, places greedily for them (with a
+  rougher estimate than the default's), finishes a task with its joker, and when its
+  tiles help none of its tasks, spoils like a watchful player: a low tile into the
+  line where another seat put high tiles, or a high one where they put low ones.
+- strong: `games.lupun.strong`.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from typing import Any
 
 from games.computers import Computers, Decision
 from games.lupun import cards
-from games.lupun.board import SIZE, Board, space_name
+from games.lupun import strong as tactics
+from games.lupun.board import LINES, SIZE, Board, space_name
 from games.lupun.dealing import sample
 from games.lupun.models import JOKER, Confirm, Done, Keep, LupunAction, Place
 from games.lupun.policy import greedy_placement
@@ -73,16 +75,75 @@ def default(decision: Decision) -> LupunAction:
     return greedy(view, decision.rng)
 
 
+CASUAL_SAMPLES = 12  # the greedy estimate's fills (the default's: 24)
+
+
 def casual(decision: Decision) -> LupunAction:
-    return default(decision)
+    answer = plain(decision)
+    if answer is not None:
+        return answer
+    view: LupunView = decision.view
+    if view.drawn:
+        return Keep(drop=min(view.drawn, key=cards.points))
+    return casual_place(view, decision.rng)
+
+
+def casual_place(view: LupunView, rng: random.Random) -> Place:
+    seat = view.me
+    assert seat is not None
+    board = shown_board(view)
+    empty = [s for s in range(SIZE) if board[s] is None]
+    tiles = view.tiles[seat]
+    hand = hand_tasks(view)
+    if view.jokers[seat]:
+        for task in hand:  # a joker finishes a task
+            open_spaces = [s for s in task.region if board[s] is None]
+            if len(open_spaces) == 1:
+                return place(open_spaces[0], JOKER)
+    if not tiles:
+        return place(empty[0], JOKER)
+    space, tile = greedy_placement(board, hand, tuple(tiles), rng, CASUAL_SAMPLES)
+    mine = {s for task in hand for s in task.region}
+    if space in mine:
+        return place(space, tile)
+    spoil = watched_line(view, seat, mine)
+    if spoil is None:
+        return place(space, tile)
+    room, high = spoil
+    return place(rng.choice(room), min(tiles) if high else max(tiles))
+
+
+def watched_line(view: LupunView, seat: int, mine: set[int]) -> tuple[list[int], bool] | None:
+    """The row or column where one other seat has most of its tiles (two at least),
+    its empty spaces outside `mine`, and whether those tiles are high (mean 4.5 up)."""
+    found: tuple[int, float, list[int], bool] | None = None
+    for line in LINES:
+        room = [s for s in line if view.board[s] is None and s not in mine]
+        if not room:
+            continue
+        for other in range(view.seats):
+            if other == seat:
+                continue
+            numbers = [
+                v for s in line if view.owners[s] == other and (v := view.board[s]) is not None
+            ]
+            numbers = [v for v in numbers if v != JOKER]
+            if len(numbers) < 2:
+                continue
+            key = (len(numbers), -len(room))
+            if found is None or key > (found[0], found[1]):
+                found = (len(numbers), -len(room), room, sum(numbers) / len(numbers) >= 4.5)
+    return None if found is None else (found[2], found[3])
 
 
 def strong(decision: Decision) -> LupunAction:
-    return default(decision)
-
-
-def _legal(decision: Decision, action: Any, fallback: Sequence[LupunAction]) -> LupunAction:
-    return action if action in decision.legal else fallback[0]
+    answer = plain(decision)
+    if answer is not None:
+        return answer
+    view: LupunView = decision.view
+    if view.drawn:
+        return tactics.keep(view)
+    return tactics.place(decision)
 
 
 COMPUTERS = Computers(default=default, casual=casual, strong=strong, sample=sample)

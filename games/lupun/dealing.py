@@ -45,20 +45,45 @@ def _deck(view: LupunView, held: int) -> list[str]:
     raise ValueError(f"no Miss Lupun deck has {count} cards")
 
 
-def sample(view: LupunView, seat: Seat, rng: random.Random) -> LupunState:
+def _counts(view: LupunView) -> tuple[list[int], list[int], list[tuple[int, bool]]]:
+    """By seat: task cards to choose from, tasks kept, (joker cards, win card)."""
     n = view.seats
     playing = view.stage in ("keep", "place")
-    # How many task cards each seat holds, and where: the seat's own are known.
-    drawn_counts = [DRAW if s in view.to_keep else 0 for s in range(n)]
-    hand_counts = [KEEP if playing and s not in view.to_keep else 0 for s in range(n)]
-    specials = [_specials_held(view, s) for s in range(n)]
-    held = sum(drawn_counts) + sum(hand_counts) + sum(j + w for j, w in specials)
-    cards = _deck(view, held)
+    drawn = [DRAW if s in view.to_keep else 0 for s in range(n)]
+    hands = [KEEP if playing and s not in view.to_keep else 0 for s in range(n)]
+    return drawn, hands, [_specials_held(view, s) for s in range(n)]
+
+
+def _cards(view: LupunView) -> list[str]:
+    drawn, hands, specials = _counts(view)
+    return _deck(view, sum(drawn) + sum(hands) + sum(j + w for j, w in specials))
+
+
+def _revealed(view: LupunView) -> set[str]:
+    """The last round's tasks (on the discard pile, unless it was reshuffled since)."""
+    if view.last_round is None:
+        return set()
+    own = set(view.hand) | set(view.drawn)
+    return {c for report in view.last_round.seats for c in report.tasks} - own
+
+
+def unseen_tasks(view: LupunView) -> list[str]:
+    """The task cards another seat may hold as far as the viewer knows (the last
+    round's tasks left out: they lie on the discard pile)."""
+    own = set(view.hand) | set(view.drawn)
+    revealed = _revealed(view)
+    tasks = [c for c in _cards(view) if is_task_card(c) and c not in own]
+    fresh = [c for c in tasks if c not in revealed]
+    return fresh if len(fresh) >= KEEP else tasks
+
+
+def sample(view: LupunView, seat: Seat, rng: random.Random) -> LupunState:
+    n = view.seats
+    drawn_counts, hand_counts, specials = _counts(view)
+    cards = _cards(view)
 
     own = set(view.hand) | set(view.drawn)
-    revealed = set()
-    if view.last_round is not None:
-        revealed = {c for report in view.last_round.seats for c in report.tasks} - own
+    revealed = _revealed(view)
     tasks = [c for c in cards if is_task_card(c) and c not in own]
     # Hidden tasks come from the unseen cards first (popped from the end), then from the
     # revealed ones (only when the stack was reshuffled since).
