@@ -23,9 +23,16 @@ class Fills:
     """Random numbers for the empty spaces, the same for every outlook of a decision
     (so that moves and seats are compared on the same boards)."""
 
-    def __init__(self, rng: random.Random, count: int) -> None:
-        self.numbers = [[rng.randrange(10) for _ in range(SIZE)] for _ in range(count)]
+    def __init__(self, rng: random.Random, count: int, tiles: Sequence[int] | None = None) -> None:
+        """`tiles`: the number tiles still to be placed (every seat's), dealt onto the
+        spaces at random; any number 0..9 where they run out (or without them)."""
+        self.numbers = [self._deal(rng, tiles) for _ in range(count)]
         self.open = [rng.randrange(1 << 30) for _ in range(count)]
+
+    @staticmethod
+    def _deal(rng: random.Random, tiles: Sequence[int] | None) -> list[int]:
+        dealt = rng.sample(tiles, min(len(tiles), SIZE)) if tiles else []
+        return dealt + [rng.randrange(10) for _ in range(SIZE - len(dealt))]
 
 
 class Outlook:

@@ -37,7 +37,7 @@ from games.lupun.views import LupunView
 KEEP_VALUE = {1: 0.86, 2: 1.75, 3: 2.47, 4: 3.03, 5: 2.82, 6: 3.0, 7: 2.26, 8: 1.6, 9: 1.2}
 OWN_FILLS = 24
 OTHER_FILLS = 12
-CANDIDATES = 16  # placements whose effect on the others is estimated
+HELPFUL = 8  # the most helpful placements whose effect on the others is estimated
 SPOIL = 1.0  # an average other seat's point against one of its own
 WIN_CARD = 3.0  # a win card holder's tasks count this many times more
 WIN_BONUS = 12.0  # its own win card: points for solving all 3 tasks (the game!)
@@ -88,40 +88,77 @@ def _draw(pool: Sequence[str], weights: Sequence[float], k: int, rng: random.Ran
     return hand
 
 
+Move = tuple[int, int]  # (space, tile); a joker tile is UNKNOWN
+
+
+class Own:
+    """A seat's own placements valued for its own tasks, the greedy way: a placement
+    that raises their chances by how much (a joker a little less: it cannot be used
+    later); one that helps nothing by what the tile could have done instead, and less
+    on a space of its own tasks (`prior`)."""
+
+    def __init__(self, view: LupunView, rng: random.Random, fills: int) -> None:
+        me = view.me
+        assert me is not None
+        self.board: list[int | None] = [UNKNOWN if v == JOKER else v for v in view.board]
+        self.empty = [s for s in range(SIZE) if self.board[s] is None]
+        self.tiles = sorted(set(view.tiles[me]))
+        options = self.tiles + ([UNKNOWN] if view.jokers[me] else [])
+        self.left = [t for seat_tiles in view.tiles for t in seat_tiles]
+        self.fills = Fills(rng, fills, self.left)
+        own = Outlook([cards.task(c) for c in view.hand], self.board, self.fills)
+        self.regions = own.regions
+        win_card = view.win_card[me]
+        base = _own_value(own, own.chances, win_card)
+        gain = {
+            (s, t): _own_value(own, own.chances_with(s, t), win_card) - base
+            for s in self.empty
+            for t in options
+        }
+        self.prior: dict[Move, float] = {}
+        self.spare: int | None = None
+        if not self.tiles:  # only a joker left
+            self.prior = dict(gain)
+            return
+        best_use = {t: max(gain[s, t] for s in self.empty) for t in self.tiles}
+        self.spare = min(self.tiles, key=lambda t: (best_use[t], -t))
+        for (s, t), g in gain.items():
+            if t == UNKNOWN:
+                self.prior[s, t] = g - JOKER_COST if g > EPS else -math.inf
+            elif g > EPS:
+                self.prior[s, t] = g
+            else:
+                lost = best_use[t] - best_use[self.spare]
+                self.prior[s, t] = -lost - (DUMP if s in self.regions else 0)
+
+    def best(self) -> Move:
+        return max(self.prior, key=lambda m: self.prior[m])
+
+    def helps(self, move: Move) -> bool:
+        return self.prior[move] > 0
+
+    def candidates(self) -> list[Move]:
+        """The placements worth a look at the others: the most helpful ones, and giving
+        away the spare, the lowest or the highest tile anywhere."""
+        ranked = sorted(self.prior, key=lambda m: -self.prior[m])
+        found = [m for m in ranked[:HELPFUL] if self.prior[m] > -math.inf]
+        if self.tiles:
+            assert self.spare is not None
+            given = {self.spare, self.tiles[0], self.tiles[-1]}
+            found += [(s, t) for s in self.empty for t in sorted(given) if (s, t) not in found]
+        return found or ranked[:1]
+
+
 def place(decision: Decision) -> Place:
     view: LupunView = decision.view
     me = view.me
     assert me is not None
     rng = decision.rng
-    board: list[int | None] = [UNKNOWN if v == JOKER else v for v in view.board]
-    empty = [s for s in range(SIZE) if board[s] is None]
-    tiles = sorted(set(view.tiles[me]))
-    options = tiles + ([UNKNOWN] if view.jokers[me] else [])
-    fills = Fills(rng, OWN_FILLS)
-    own = Outlook([cards.task(c) for c in view.hand], board, fills)
-    base = _own_value(own, own.chances, view.win_card[me])
-    gain = {
-        (s, t): _own_value(own, own.chances_with(s, t), view.win_card[me]) - base
-        for s in empty
-        for t in options
-    }
-
-    # (1) Its own tasks, the greedy way.
-    prior: dict[tuple[int, int], float] = {}
-    if tiles:
-        best_use = {t: max(gain[s, t] for s in empty) for t in tiles}
-        spare = min(tiles, key=lambda t: (best_use[t], -t))
-        for (s, t), g in gain.items():
-            if t == UNKNOWN:
-                prior[s, t] = g - JOKER_COST if g > EPS else -math.inf
-            elif g > EPS:
-                prior[s, t] = g
-            else:  # helps nothing: what the tile could have done, and where it lies
-                prior[s, t] = -(best_use[t] - best_use[spare]) - (DUMP if s in own.regions else 0)
-    else:  # only a joker left
-        prior = dict(gain)
-    ranked = sorted(prior, key=lambda m: -prior[m])
-    candidates = [m for m in ranked if prior[m] > -math.inf][:CANDIDATES] or ranked[:1]
+    own = Own(view, rng, OWN_FILLS)
+    prior = own.prior
+    board = own.board
+    left = own.left
+    candidates = own.candidates()
     if len(candidates) == 1:
         return Place(space=space_name(candidates[0][0]), tile=candidates[0][1])
 
@@ -132,7 +169,7 @@ def place(decision: Decision) -> Place:
     importance = {o: WIN_CARD if view.win_card[o] else 1.0 for o in others}
     norm = sum(importance.values())
     spoiled = dict.fromkeys(candidates, 0.0)
-    other_fills = Fills(rng, OTHER_FILLS)
+    other_fills = Fills(rng, OTHER_FILLS, left)
     samples = 0
     deadline = time.process_time() + decision.budget
     while (
@@ -147,7 +184,7 @@ def place(decision: Decision) -> Place:
         samples += 1
 
     # (3) Its gain against theirs.
-    def score(m: tuple[int, int]) -> float:
+    def score(m: Move) -> float:
         return prior[m] - SPOIL * spoiled[m] / samples
 
     best = max(candidates, key=lambda m: (score(m), -candidates.index(m)))
