@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from datetime import datetime
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from games.engine import Event, Game, IllegalAction, Phase, Result, Seat, in_seconds
 from games.lupun import longgame, rounds
@@ -41,6 +41,9 @@ from games.lupun.models import (
 )
 from games.lupun.placing import default_placement
 from games.lupun.views import LupunView, build_view
+
+if TYPE_CHECKING:
+    from games.computers import Computers
 
 SPACE_NAMES = tuple(space_name(s) for s in range(SIZE))
 
@@ -253,6 +256,11 @@ class Lupun(Game[LupunState, LupunAction, LupunOptions, LupunView]):
         return IllegalAction(f"lupun.wrong_step.{phase}")
 
     # -- what people see ------------------------------------------------------------------
+
+    def computers(self) -> Computers:
+        from games.lupun.computer import COMPUTERS  # the policies load only when asked
+
+        return COMPUTERS
 
     def view(self, state: LupunState, seat: Seat | None) -> LupunView:
         return build_view(state, seat)

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from datetime import datetime, timedelta
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from games.engine import Event, Game, IllegalAction, Phase, Result, Seat, in_seconds
 from games.tufteln.models import (
@@ -44,6 +44,9 @@ from games.tufteln.placement import assignments, check, default_placement, fill,
 from games.tufteln.schedule import next_roll_time
 from games.tufteln.scoring import rating, score_sheet, total
 from games.tufteln.sheet import BLANK_SHEET, FIELD_NAMES, field_index
+
+if TYPE_CHECKING:
+    from games.computers import Computers
 
 REMIND_AFTER = timedelta(hours=4)  # a reminder at most this long after a roll...
 REMIND_SHARE = 0.5  # ...and halfway to the next deadline when that comes sooner
@@ -260,6 +263,11 @@ class Tufteln(Game[TuftelnState, Place, TuftelnOptions, TuftelnView]):
         )
 
     # -- what people see ----------------------------------------------------------------
+
+    def computers(self) -> Computers:
+        from games.tufteln.computer import COMPUTERS  # the policies load only when asked
+
+        return COMPUTERS
 
     def view(self, state: TuftelnState, seat: Seat | None) -> TuftelnView:
         key = self.phase_key(state)

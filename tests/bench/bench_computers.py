@@ -3,6 +3,7 @@
     python -m tests.bench.bench_computers --game lama --games 1000
     python -m tests.bench.bench_computers --game lupusburg --games 100 --seats 6
     python -m tests.bench.bench_computers --game lama --timing 300   # decision times only
+    python -m tests.bench.bench_computers --game lupun --options '{"variant": "jokers"}'
 
 Pairings: strong vs casual, and casual vs the timeout default. In each game the seats
 alternate between the two levels, and the first seat's level alternates from game to
@@ -20,6 +21,7 @@ Games run on every core (`--workers`).
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import statistics
 import time
@@ -45,10 +47,17 @@ def levels_for(seats: int, first: str, second: str) -> list[str]:
     return [first if seat % 2 == 0 else second for seat in range(seats)]
 
 
-def play(game_id: str, seats: int, levels: Sequence[str], seed: int, budget: float) -> Played:
+def play(
+    game_id: str,
+    seats: int,
+    levels: Sequence[str],
+    seed: int,
+    budget: float,
+    chosen: str = "{}",
+) -> Played:
     game = get(game_id)
     computers = game.computers()
-    options = game.parse_options({})
+    options = game.parse_options(json.loads(chosen))
     state = game.setup(seats, options, seed)
     rng = random.Random(f"tournament/{seed}")
     seconds: dict[str, list[float]] = {level: [] for level in set(levels)}
@@ -88,18 +97,25 @@ def play(game_id: str, seats: int, levels: Sequence[str], seed: int, budget: flo
     return Played((shares[0], shares[1]), margin, seconds)
 
 
-def _play(args: tuple[str, int, tuple[str, ...], int, float]) -> Played:
+def _play(args: tuple[str, int, tuple[str, ...], int, float, str]) -> Played:
     return play(*args)
 
 
 def tournament(
-    game: AnyGame, seats: int, pair: tuple[str, str], games: int, budget: float, workers: int
+    game: AnyGame,
+    seats: int,
+    pair: tuple[str, str],
+    games: int,
+    budget: float,
+    workers: int,
+    chosen: str = "{}",
 ) -> None:
     first, second = pair
     jobs = []
     for n in range(games):
         order = (first, second) if n % 2 == 0 else (second, first)
-        jobs.append((game.id, seats, tuple(levels_for(seats, *order)), 10_000 + n, budget))
+        levels = tuple(levels_for(seats, *order))
+        jobs.append((game.id, seats, levels, 10_000 + n, budget, chosen))
     started = time.perf_counter()
     with ProcessPoolExecutor(workers) as pool:
         played = list(pool.map(_play, jobs, chunksize=max(1, games // (workers * 8))))
@@ -121,14 +137,15 @@ def tournament(
     )
 
 
-def timing(game: AnyGame, seats: int, decisions: int, budget: float) -> None:
+def timing(game: AnyGame, seats: int, decisions: int, budget: float, chosen: str = "{}") -> None:
     """Decision times at the live budget, on positions of casual games."""
     computers = game.computers()
+    options = game.parse_options(json.loads(chosen))
     by_level: dict[str, list[float]] = {"casual": [], "strong": []}
     seed = 50_000
     while min(len(v) for v in by_level.values()) < decisions:
         seed += 1
-        state = game.setup(seats, game.parse_options({}), seed)
+        state = game.setup(seats, options, seed)
         rng = random.Random(seed)
         while game.result(state) is None and min(len(v) for v in by_level.values()) < decisions:
             active = sorted(game.active(state))
@@ -161,14 +178,15 @@ def main() -> None:
     parser.add_argument("--budget", type=float, default=0.05)
     parser.add_argument("--timing", type=int, default=0, help="decisions to time per level")
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--options", default="{}", help="the game's options, as JSON")
     args = parser.parse_args()
     game = get(args.game)
     seats = args.seats or max(game.min_players, min(4, game.max_players or 4))
     if args.timing:
-        timing(game, seats, args.timing, BUDGET)
+        timing(game, seats, args.timing, BUDGET, args.options)
         return
     for pair in PAIRINGS:
-        tournament(game, seats, pair, args.games, args.budget, args.workers)
+        tournament(game, seats, pair, args.games, args.budget, args.workers, args.options)
 
 
 if __name__ == "__main__":
