@@ -31,7 +31,7 @@ from games.lupusburg.reading import (
 from games.lupusburg.rules import owner_of
 from games.lupusburg.views import LupusView
 
-NOISE = 0.35  # spread of a casual hunch (log scale): how often it misreads the table
+NOISE = 0.3  # spread of a casual hunch (log scale): how often it misreads the table
 
 
 # -- the timeout default ---------------------------------------------------------------------
@@ -96,7 +96,7 @@ def rough_reading(
             continue
         score = 1.0 * (0.2 ** slain(view, other))
         score += 0.8 * sum(1 for b in view.bets if b.target == other and b.bettor != viewer)
-        score += 0.25 * sum(
+        score += 0.5 * sum(
             1 for t in view.tokens if owner_of(t.house) == other and t.seat not in (viewer, other)
         )
         scores[other] = score * noise()

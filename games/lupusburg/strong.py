@@ -40,20 +40,20 @@ from games.lupusburg.rules import houses_of, owner_of
 from games.lupusburg.views import LupusView
 
 FITTED = Evidence.named(
-    slain=-2.584,
-    slain_first=2.58,
-    thief_bet=1.175,
-    bets=-0.176,
-    wolf_bet=0.248,
-    thief_tokens=0.348,
-    tokens=-0.033,
+    slain=-2.587,
+    slain_first=2.471,
+    thief_bet=1.297,
+    bets=-0.175,
+    wolf_bet=0.154,
+    thief_tokens=0.286,
+    tokens=0.023,
     own_tokens=0.0,
-    accuser_slain=0.408,
-    thief_slain=0.438,
-    thief_bet_elsewhere=0.46,
-    lynched=0.165,
-    thief_lynched=0.069,
-    thief_tokens_elsewhere=-0.286,
+    accuser_slain=0.286,
+    thief_slain=0.412,
+    thief_bet_elsewhere=0.602,
+    lynched=0.346,
+    thief_lynched=0.111,
+    thief_tokens_elsewhere=-0.224,
 )
 """Per `belief.FEATURES`: fitted (maximum likelihood of the true pair) on the villagers'
 decisions in 1,400 games of 4-8 computers, strong and casual."""
