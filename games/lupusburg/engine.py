@@ -10,7 +10,7 @@ The flow is the phase table in `phases`; `flow` carries its steps out.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from games.engine import Event, Game, IllegalAction, Match, Phase, Result, Seat
 from games.lupusburg import flow
@@ -33,6 +33,9 @@ from games.lupusburg.model import LupusOptions, LupusState
 from games.lupusburg.phases import PHASES, time_limit
 from games.lupusburg.rules import houses_of, living, owner_of, series_winner
 from games.lupusburg.views import LupusView, build_view
+
+if TYPE_CHECKING:
+    from games.computers import Computers
 
 
 class Lupusburg(Game[LupusState, Action, LupusOptions, LupusView]):
@@ -150,6 +153,11 @@ class Lupusburg(Game[LupusState, Action, LupusOptions, LupusView]):
             to_act=sorted(self.waiting_for(state)),
             seconds=time_limit(state),
         )
+
+    def computers(self) -> Computers:
+        from games.lupusburg.computer import COMPUTERS  # the policies read views only
+
+        return COMPUTERS
 
     def result(self, state: LupusState) -> Result | None:
         if state.phase != "over":

@@ -9,6 +9,8 @@ A finished game of a series is shown whole in `previous`.
 
 from __future__ import annotations
 
+from typing import Literal
+
 from pydantic import BaseModel
 
 from games.lupusburg.model import Fallen, GameRecord, LupusState, Phase, Role, Sight, Token
@@ -54,6 +56,8 @@ class LupusView(BaseModel):
     totals: list[int]  # series tally
     previous: GameRecord | None  # the last finished game, revealed
     winners: list[int] | None  # when the series is over
+    # the option (public), which sets each player's tokens in the second vote
+    second_vote_by: Literal["characters", "players"] = "characters"
     # the seat's own secrets (None/empty in the public view)
     me: int | None = None
     my_turn: bool = False
@@ -114,6 +118,7 @@ def build_view(
         totals=list(state.totals),
         previous=state.records[-1].model_copy(deep=True) if state.records else None,
         winners=[series_winner(state)] if over else None,
+        second_vote_by=state.second_vote_by,
     )
     if seat is None:
         return view
