@@ -8,7 +8,7 @@ import random
 from collections import Counter
 from collections.abc import Callable
 from functools import cache
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
@@ -20,6 +20,11 @@ from games.lupun.dealing import unseen_tasks
 from games.lupun.models import JOKER, Confirm, Done, Keep, LupunState, Place
 from games.lupun.strong import likelihoods
 from tests.games.lupun.rig import all_cards
+
+
+def deal(view: Any, seat: int, rng: random.Random) -> LupunState:
+    """The sampler, typed as this game's state."""
+    return cast(LupunState, COMPUTERS.sample(view, seat, rng))
 
 
 def reach(options: dict[str, Any], seats: int, until: Callable[[LupunState], bool]) -> LupunState:
@@ -68,7 +73,7 @@ def test_the_sampler_keeps_the_seats_view_and_moves(name: str) -> None:
     for seat in range(state.seats):
         view = GAME.view(state, seat)
         for _ in range(2):
-            dealt = COMPUTERS.sample(view, seat, rng)
+            dealt = deal(view, seat, rng)
             assert GAME.view(dealt, seat) == view
             assert GAME.legal_actions(dealt, seat) == GAME.legal_actions(state, seat)
             assert Counter(all_cards(dealt)) == Counter(starting_stack(deck, state.variant))
@@ -76,7 +81,7 @@ def test_the_sampler_keeps_the_seats_view_and_moves(name: str) -> None:
 
 def test_the_sampler_deals_the_others_tasks_anew() -> None:
     state = POSITIONS["mid round"]()
-    dealt = COMPUTERS.sample(GAME.view(state, 0), 0, random.Random(3))
+    dealt = deal(GAME.view(state, 0), 0, random.Random(3))
     assert dealt.hands[0] == state.hands[0]
     assert dealt.hands[1:] != state.hands[1:]
     revealed = POSITIONS["second round"]()
@@ -159,7 +164,7 @@ def test_a_game_of_computers_ends() -> None:
             Decision(decision.seat, decision.view, decision.legal, decision.rng, samples=1)
         )
 
-    final = playout(GAME, state, mixed, random.Random(0))
+    final = cast(LupunState, playout(GAME, state, mixed, random.Random(0)))
     result = GAME.result(final)
     assert result is not None
     assert len(result.scores) == 2

@@ -5,6 +5,7 @@ ends."""
 from __future__ import annotations
 
 import random
+from typing import Any, cast
 
 import pytest
 
@@ -13,6 +14,11 @@ from games.tufteln import GAME
 from games.tufteln.computer import COMPUTERS
 from games.tufteln.models import TuftelnState
 from games.tufteln.scoring import total
+
+
+def deal(view: Any, seat: int, rng: random.Random) -> TuftelnState:
+    """The sampler, typed as this game's state."""
+    return cast(TuftelnState, COMPUTERS.sample(view, seat, rng))
 
 
 def live(seats: int, rolls: int, variant: str = "A", seed: int = 3) -> TuftelnState:
@@ -54,14 +60,14 @@ def test_the_sampler_keeps_the_seats_view_and_moves(name: str) -> None:
     for seat in range(state.seats):
         view = GAME.view(state, seat)
         for _ in range(3):
-            dealt = COMPUTERS.sample(view, seat, rng)
+            dealt = deal(view, seat, rng)
             assert GAME.view(dealt, seat) == view
             assert GAME.legal_actions(dealt, seat) == GAME.legal_actions(state, seat)
 
 
 def test_the_sampler_deals_the_other_sheets_anew() -> None:
     state = live(3, 7)
-    dealt = COMPUTERS.sample(GAME.view(state, 0), 0, random.Random(2))
+    dealt = deal(GAME.view(state, 0), 0, random.Random(2))
     assert dealt.sheets[0] == state.sheets[0]
     assert dealt.sheets[1:] != state.sheets[1:]
     assert dealt.seed != state.seed  # the dice to come
@@ -70,7 +76,7 @@ def test_the_sampler_deals_the_other_sheets_anew() -> None:
 def test_the_sampler_keeps_a_finished_game() -> None:
     state = live(2, 15)
     assert state.over
-    dealt = COMPUTERS.sample(GAME.view(state, 1), 1, random.Random(0))
+    dealt = deal(GAME.view(state, 1), 1, random.Random(0))
     assert dealt.sheets == state.sheets
     assert GAME.view(dealt, 1) == GAME.view(state, 1)
 
@@ -122,7 +128,7 @@ def test_a_game_of_computers_ends() -> None:
             Decision(decision.seat, decision.view, decision.legal, decision.rng, samples=1)
         )
 
-    final = playout(GAME, state, mixed, random.Random(0))
+    final = cast(TuftelnState, playout(GAME, state, mixed, random.Random(0)))
     result = GAME.result(final)
     assert result is not None
     assert len(result.scores) == 2
