@@ -6,10 +6,10 @@ and where they place.
 
 - default: the timeouts' documented moves: keep the tasks with the fewest points,
   place as the greedy policy (`policy.greedy_placement`).
-- casual: keeps the tasks with the most points, places greedily for them (as the
-  strong player values its own tasks, with a rougher estimate), a joker too, and when
-  its tiles help none of its tasks, spoils like a watchful player: its lowest tile into
-  the line where another seat put high tiles, its highest where they put low ones.
+- casual: keeps the tasks with the most points, places greedily for them, finishes a
+  task with its joker, and when its tiles help none of its tasks, spoils like a
+  watchful player: its lowest tile into the line where another seat put high tiles,
+  its highest where they put low ones.
 - strong: `games.lupun.strong`.
 """
 
@@ -75,9 +75,6 @@ def default(decision: Decision) -> LupunAction:
     return greedy(view, decision.rng)
 
 
-CASUAL_FILLS = 12  # the random boards its estimate looks at (the strong's: 24)
-
-
 def casual(decision: Decision) -> LupunAction:
     answer = plain(decision)
     if answer is not None:
@@ -91,16 +88,25 @@ def casual(decision: Decision) -> LupunAction:
 def casual_place(view: LupunView, rng: random.Random) -> Place:
     seat = view.me
     assert seat is not None
-    own = tactics.Own(view, rng, CASUAL_FILLS)
-    top = max(own.prior.values())
-    space, tile = rng.choice([m for m, v in own.prior.items() if v == top])
-    if own.helps((space, tile)) or not own.tiles:
+    board = shown_board(view)
+    tiles = view.tiles[seat]
+    hand = hand_tasks(view)
+    if view.jokers[seat]:
+        for task in hand:  # a joker finishes a task
+            open_spaces = [s for s in task.region if board[s] is None]
+            if len(open_spaces) == 1:
+                return place(open_spaces[0], JOKER)
+    if not tiles:
+        return greedy(view, rng)
+    space, tile = greedy_placement(board, hand, tuple(tiles), rng)
+    mine = {s for task in hand for s in task.region}
+    if space in mine:
         return place(space, tile)
-    spoil = watched_line(view, seat, set(own.regions))
+    spoil = watched_line(view, seat, mine)
     if spoil is None:
         return place(space, tile)
     room, high = spoil
-    return place(rng.choice(room), own.tiles[0] if high else own.tiles[-1])
+    return place(rng.choice(room), min(tiles) if high else max(tiles))
 
 
 def watched_line(view: LupunView, seat: int, mine: set[int]) -> tuple[list[int], bool] | None:

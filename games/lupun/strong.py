@@ -37,7 +37,7 @@ from games.lupun.views import LupunView
 KEEP_VALUE = {1: 0.86, 2: 1.75, 3: 2.47, 4: 3.03, 5: 2.82, 6: 3.0, 7: 2.26, 8: 1.6, 9: 1.2}
 OWN_FILLS = 24
 OTHER_FILLS = 12
-HELPFUL = 8  # the most helpful placements whose effect on the others is estimated
+CANDIDATES = 16  # the placements whose effect on the others is estimated
 SPOIL = 1.0  # an average other seat's point against one of its own
 WIN_CARD = 3.0  # a win card holder's tasks count this many times more
 WIN_BONUS = 12.0  # its own win card: points for solving all 3 tasks (the game!)
@@ -137,16 +137,13 @@ class Own:
     def helps(self, move: Move) -> bool:
         return self.prior[move] > 0
 
-    def candidates(self) -> list[Move]:
-        """The placements worth a look at the others: the most helpful ones, and giving
-        away the spare, the lowest or the highest tile anywhere."""
-        ranked = sorted(self.prior, key=lambda m: -self.prior[m])
-        found = [m for m in ranked[:HELPFUL] if self.prior[m] > -math.inf]
-        if self.tiles:
-            assert self.spare is not None
-            given = {self.spare, self.tiles[0], self.tiles[-1]}
-            found += [(s, t) for s in self.empty for t in sorted(given) if (s, t) not in found]
-        return found or ranked[:1]
+    def candidates(self, rng: random.Random) -> list[Move]:
+        """The placements worth a look at the others: the best for its own tasks (equal
+        ones, e.g. the spare on any space away from its tasks, in a random order)."""
+        moves = list(self.prior)
+        rng.shuffle(moves)
+        ranked = sorted(moves, key=lambda m: -self.prior[m])
+        return [m for m in ranked[:CANDIDATES] if self.prior[m] > -math.inf] or ranked[:1]
 
 
 def place(decision: Decision) -> Place:
@@ -158,7 +155,7 @@ def place(decision: Decision) -> Place:
     prior = own.prior
     board = own.board
     left = own.left
-    candidates = own.candidates()
+    candidates = own.candidates(rng)
     if len(candidates) == 1:
         return Place(space=space_name(candidates[0][0]), tile=candidates[0][1])
 
