@@ -3,6 +3,7 @@ deadline keeps the time it had left, in the store and in the cached game."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 
 import pytest
@@ -51,3 +52,18 @@ async def test_a_deadline_does_not_fire_early_when_the_wall_clock_jumps_forward(
     await clock.advance(1)
     assert await timeouts(store, waiting) == 1
     assert await timeouts(store, other) == 1
+
+
+async def test_two_writes_at_once_after_a_step_move_the_timers_once(
+    service: GameService, store: Store, clock: FakeClock
+) -> None:
+    """Both writes would apply a step not yet written: only one may, so the stored
+    deadline moves by the step once (not twice, made up for by reads until a later
+    write took it back)."""
+    game_id = await started_race(service, 10)
+    sql = "SELECT due_at FROM timers WHERE game_id = ? AND kind = 'deadline'"
+    (before,) = await store.engine.read(sql, (game_id,))
+    store.shift_timers(HOUR)
+    await asyncio.gather(store._write(lambda db: None), store._write(lambda db: None))
+    (after,) = await store.engine.read(sql, (game_id,))
+    assert after["due_at"] == pytest.approx(before["due_at"] + HOUR)

@@ -68,6 +68,7 @@ class Store:
         # Seconds the wall clock stepped that the stored timers still have to move by
         # (see `shift_timers`); applied by the next write, added by every timer read.
         self._timer_shift = 0.0
+        self._shift_applying = 0.0  # the part of it a write in progress is applying
         self.stats = StatsStore(self)  # what the server remembers of its finished games
 
     @classmethod
@@ -129,7 +130,10 @@ class Store:
     async def _write(self, work: Work[T], *, background: bool = False) -> T:
         """Run `work` as one transaction, after moving the timers by the clock's steps
         not yet written (see `shift_timers`)."""
-        shift = self._timer_shift
+        # The part of the steps no other write is applying now: two writes at once (over
+        # PostgreSQL, or queued for SQLite's writer) must not both move the timers.
+        shift = self._timer_shift - self._shift_applying
+        self._shift_applying += shift
 
         def shifted(db: Connection) -> T:
             if shift:  # (a claim's lease is a time, too)
@@ -139,7 +143,10 @@ class Store:
                 )
             return work(db)
 
-        result = await self.engine.write(shifted, background=background)
+        try:
+            result = await self.engine.write(shifted, background=background)
+        finally:
+            self._shift_applying -= shift  # (rolled back: the next write applies it)
         self._timer_shift -= shift  # applied with the write (a step meanwhile stays)
         return result
 
