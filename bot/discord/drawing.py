@@ -41,6 +41,7 @@ import multiprocessing
 import os
 import pickle
 from collections import OrderedDict, deque
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, replace
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
@@ -48,7 +49,7 @@ from typing import Any
 
 from bot.discord import adapters
 from bot.discord.adapters.context import Context
-from bot.discord.adapters.pictures import Digest, sharing
+from bot.discord.adapters.pictures import Digest, is_held, sharing
 from bot.discord.framing import Framed
 from bot.discord.ui import Picture, Screen
 
@@ -79,10 +80,15 @@ def default_workers() -> int:
     return os.cpu_count() or 1
 
 
-def _build(kind: str, method: str, args: tuple[Any, ...], given: Pictures | None = None) -> Built:
-    """The screen, and the pictures it used; `given`: pictures it may take (see
-    `bot.discord.adapters.pictures.sharing`)."""
-    with sharing(given or {}) as used:
+def _build(
+    kind: str,
+    method: str,
+    args: tuple[Any, ...],
+    given: Pictures | AbstractSet[Digest] = frozenset(),
+) -> Built:
+    """The screen, and the pictures it used; `given`: pictures it may take, or the
+    digests of those the caller holds (see `bot.discord.adapters.pictures.sharing`)."""
+    with sharing(given) as used:
         screen = getattr(adapters.adapter_for(kind), method)(*args)
     assert isinstance(screen, Screen)
     return screen, used
@@ -108,6 +114,17 @@ def _serve(connection: Connection) -> None:
         except Exception as error:  # an error that does not pickle: its words do
             data = pickle.dumps((False, RuntimeError(repr(error))))
         connection.send_bytes(data)
+
+
+def _own(built: Built, given: Pictures) -> Built:
+    """A worker's screen with our copy of each picture it answered as held."""
+    screen, used = built
+    ours = {used[d].name: given[d] for d in used if is_held(used[d])}
+    if not ours:
+        return built
+    pictures = tuple(ours.get(p.name, p) if is_held(p) else p for p in screen.pictures)
+    used = {d: given[d] if is_held(p) else p for d, p in used.items()}
+    return replace(screen, pictures=pictures), used
 
 
 async def _in_a_thread(job: Job, future: asyncio.Future[Built]) -> None:
@@ -195,7 +212,7 @@ class Drawing:
         self.drawn += 1
         job = (kind, method, args)
         reader = _reader(job)
-        given = self._seen.get(reader, {}) if reader is not None else {}
+        given = dict(self._seen.get(reader, {})) if reader is not None else {}
         screen, used = await self._build(job, plain, versions, given)
         if reader is not None:
             self._saw(reader, used)
@@ -208,11 +225,12 @@ class Drawing:
         if not self.workers or job[0] in adapters.registered() or self._failing():
             return await asyncio.to_thread(_build, *job, given)
         future: asyncio.Future[Built] = asyncio.get_running_loop().create_future()
-        payload = pickle.dumps((plain, versions, given), protocol=pickle.HIGHEST_PROTOCOL)
+        # Only the digests: the worker answers a picture we hold by name (see `_own`).
+        payload = pickle.dumps((plain, versions, set(given)), protocol=pickle.HIGHEST_PROTOCOL)
         queued = (job, payload, future, asyncio.get_running_loop().time())
         self._waiting[job[1] in FIRST].append(queued)
         self._hand_out()
-        return await future
+        return _own(await future, given)
 
     def _saw(self, reader: Reader, used: Pictures) -> None:
         """Keep the pictures a reader's screen used, for the reader's next jobs: the

@@ -194,6 +194,32 @@ async def test_a_job_is_handed_only_its_own_readers_pictures(
     assert handed == [(0, set()), (1, set()), (None, set()), (0, {"sheet.png"})]
 
 
+async def test_a_picture_the_bot_holds_crosses_no_pipe_and_the_screen_still_shows_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A worker is handed only the digests of a reader's last pictures and answers an
+    unchanged one by name; the bot puts in its own copy (uploading it, as before)."""
+    answers: list[int] = []
+    answered = Drawing._answered
+
+    def measured(self: Drawing, worker: Any, message: bytes) -> None:
+        answers.append(len(message))
+        answered(self, worker, message)
+
+    monkeypatch.setattr(Drawing, "_answered", measured)
+    drawing = Drawing(workers=1)
+    try:
+        game = Table(2, {})
+        first = await drawing.build("tufteln", "panel", game.context(0), ())
+        later = replace(game.context(0), deadline_at=1e9)  # other words, the same sheet
+        again = await drawing.build("tufteln", "panel", later, ())
+    finally:
+        drawing.close()
+    (sheet,) = first.pictures
+    assert again.pictures == first.pictures and again != first
+    assert answers[0] > len(sheet.data) > answers[1]
+
+
 def test_kept_takes_a_handed_picture_only_under_the_digest_of_its_own_inputs() -> None:
     kept = Kept(4)
     drawn: list[str] = []

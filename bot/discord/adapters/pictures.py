@@ -12,6 +12,10 @@ reader's last. So a build may also be handed pictures (`sharing`): those the sam
 reader's last screens used, each under a digest of what it is drawn from (the drawing
 function, the name and the key). A picture is taken from there only under the digest
 its own inputs give, so it is always the picture the build would draw.
+
+A worker is handed only the digests (`held`): the bot's process holds those pictures,
+so a worker answers one of them by name alone (`is_held`) and the bot puts its own
+copy in (`bot.discord.drawing`): an unchanged picture crosses no pipe.
 """
 
 from __future__ import annotations
@@ -20,7 +24,7 @@ import functools
 import hashlib
 import pickle
 from collections import OrderedDict
-from collections.abc import Callable, Hashable, Iterator, Mapping
+from collections.abc import Callable, Hashable, Iterator, Mapping, Set
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
@@ -40,21 +44,37 @@ def picture(name: str, drawn: Drawn) -> Picture:
     return Picture(name, to_png(image), alt)
 
 
+def held(name: str) -> Picture:
+    """A picture the build's caller holds (see `sharing`): its name, and no data."""
+    return Picture(name, b"", "")
+
+
+def is_held(picture: Picture) -> bool:
+    return not picture.data
+
+
 @dataclass
 class Shared:
-    """The pictures one build was handed, and those it used (by digest)."""
+    """The pictures one build was handed (or only their digests: pictures its caller
+    holds), and those it used (by digest)."""
 
-    given: Mapping[Digest, Picture]
+    given: Mapping[Digest, Picture] | Set[Digest]
     used: dict[Digest, Picture] = field(default_factory=dict)
+
+    def take(self, known: Digest, name: str) -> Picture | None:
+        if isinstance(self.given, Mapping):
+            return self.given.get(known)
+        return held(name) if known in self.given else None
 
 
 _shared: ContextVar[Shared | None] = ContextVar("shared_pictures", default=None)
 
 
 @contextmanager
-def sharing(given: Mapping[Digest, Picture]) -> Iterator[dict[Digest, Picture]]:
+def sharing(given: Mapping[Digest, Picture] | Set[Digest]) -> Iterator[dict[Digest, Picture]]:
     """Within: `Kept` takes a picture from `given` rather than draw it, and notes every
-    picture it returns in the dictionary yielded."""
+    picture it returns in the dictionary yielded. Given only digests, it returns a
+    `held` picture for one of them: the caller puts its own copy in."""
     shared = Shared(given)
     token = _shared.set(shared)
     try:
@@ -97,17 +117,19 @@ class Kept:
         """The picture `draw()` renders, as `name`; drawn only if neither kept nor
         handed in (see `sharing`)."""
         full = (name, key)
-        found = self._pictures.get(full)
         shared = _shared.get()
         known = digest(name, key, draw) if shared is not None else None
-        if found is None and shared is not None and known is not None:
-            found = shared.given.get(known)
+        # What the caller holds first: a held picture need not cross back to it.
+        found = shared.take(known, name) if shared is not None and known is not None else None
+        if found is None:
+            found = self._pictures.get(full)
         if found is None:
             found = picture(name, draw())
-        self._pictures[full] = found
-        self._pictures.move_to_end(full)
-        while len(self._pictures) > self.size:
-            self._pictures.popitem(last=False)
+        if not is_held(found):  # a held picture's data is the caller's, not kept here
+            self._pictures[full] = found
+            self._pictures.move_to_end(full)
+            while len(self._pictures) > self.size:
+                self._pictures.popitem(last=False)
         if shared is not None and known is not None:
             shared.used[known] = found
         return found
