@@ -143,12 +143,44 @@ def _plain(job: Job) -> tuple[bytes, Versions]:
     """The job pickled without its contexts' `version`, and those versions. The pickle
     is both what a worker gets and, digested, the key of the screens kept: a version
     changes with every move, also when this reader's view does not (adapters use it
-    only as a cache key of their own). One pickle, since a context with a Tüfteln
-    roll's 300 placements takes a millisecond to pickle."""
+    only as a cache key of their own)."""
     kind, method, args = job
     versions = tuple(a.version if isinstance(a, Context) else None for a in args)
-    plain = tuple(replace(a, version=0) if isinstance(a, Context) else a for a in args)
+    plain = tuple(_pickled(a) if isinstance(a, Context) else a for a in args)
     return pickle.dumps((kind, method, plain)), versions
+
+
+class _Pickled:
+    """A context without its version, pickled (once: see `_pickled`)."""
+
+    __slots__ = ("data",)
+
+    def __init__(self, data: bytes) -> None:
+        self.data = data
+
+    def __reduce__(self) -> tuple[type[_Pickled], tuple[bytes]]:
+        return _Pickled, (self.data,)
+
+
+PICKLED_KEPT = 512  # contexts whose pickles are kept
+_pickled_contexts: OrderedDict[int, tuple[Context[Any], _Pickled]] = OrderedDict()
+
+
+def _pickled(context: Context[Any]) -> _Pickled:
+    """A context's pickle, made once per context: a panel's steps, a change's notice,
+    table and chapter all use the same (`bot.discord.contexts` keeps them per state),
+    and a context with a Tüfteln roll's 300 placements takes a millisecond to pickle.
+    Kept by identity (contexts never change in place), with the context itself, so an
+    id is not reused while kept."""
+    found = _pickled_contexts.get(id(context))
+    if found is not None and found[0] is context:
+        _pickled_contexts.move_to_end(id(context))
+        return found[1]
+    made = _Pickled(pickle.dumps(replace(context, version=0), protocol=pickle.HIGHEST_PROTOCOL))
+    _pickled_contexts[id(context)] = (context, made)
+    while len(_pickled_contexts) > PICKLED_KEPT:
+        _pickled_contexts.popitem(last=False)
+    return made
 
 
 def _reader(job: Job) -> Reader | None:
@@ -158,9 +190,16 @@ def _reader(job: Job) -> Reader | None:
 
 
 def _with_versions(job: Job, versions: Versions) -> Job:
+    """A job as `_plain` pickled it, unpickled: its contexts with their versions."""
     kind, method, args = job
     pairs = zip(args, versions, strict=True)
-    return kind, method, tuple(a if v is None else replace(a, version=v) for a, v in pairs)
+    return kind, method, tuple(_versioned(a, v) for a, v in pairs)
+
+
+def _versioned(arg: Any, version: int | None) -> Any:
+    if isinstance(arg, _Pickled):
+        arg = pickle.loads(arg.data)
+    return arg if version is None else replace(arg, version=version)
 
 
 @dataclass

@@ -138,6 +138,29 @@ def test_a_job_reaches_a_worker_with_its_contexts_versions() -> None:
     assert _with_versions(pickle.loads(plain), versions) == ("tufteln", "panel", (ctx, ()))
 
 
+def test_a_context_is_pickled_once_for_all_the_screens_made_of_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A panel's steps are built from the same context: its placements are pickled for
+    the first step only."""
+    pickled: list[object] = []
+    dumps = pickle.dumps
+
+    def counted(value: object, *args: Any, **kwargs: Any) -> bytes:
+        if isinstance(value, Context):
+            pickled.append(value)
+        return dumps(value, *args, **kwargs)
+
+    monkeypatch.setattr(pickle, "dumps", counted)
+    ctx = Table(2, {}).context(0)
+    first, _ = _plain(("tufteln", "panel", (ctx, ())))
+    second, _ = _plain(("tufteln", "panel", (ctx, ("A1",))))
+    assert len(pickled) == 1 and first != second
+    other = Table(2, {}).context(1)
+    _plain(("tufteln", "panel", (other, ())))
+    assert len(pickled) == 2
+
+
 class Encodings:
     """Counts the pictures encoded in this process (a build in a thread)."""
 
