@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from datetime import datetime, timedelta
+from functools import lru_cache
 from typing import TYPE_CHECKING, ClassVar
 
 from games.engine import Event, Game, IllegalAction, Phase, Result, Seat, in_seconds
@@ -70,7 +71,14 @@ def moves(state: TuftelnState, seat: Seat) -> list[Place]:
     index = state.placed[seat]
     dice = state.rolls[index]
     pairs = assignments(legal_pairs(state.sheets[seat], state.variant), dice)
-    return [Place(roll=index + 1, first=FIELD_NAMES[i], second=FIELD_NAMES[j]) for i, j in pairs]
+    return [_placement(index + 1, i, j) for i, j in pairs]
+
+
+@lru_cache(maxsize=4096)
+def _placement(roll: int, first: int, second: int) -> Place:
+    """One placement, made once: every seat's panel lists about 300 after each move,
+    and a placement is a value no one changes (frozen)."""
+    return Place(roll=roll, first=FIELD_NAMES[first], second=FIELD_NAMES[second])
 
 
 def roll(state: TuftelnState) -> list[Event]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, Field, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from games.engine import Options, Seat, State
 from games.tufteln.schedule import canonical
@@ -51,6 +51,8 @@ class TuftelnOptions(Options):
 
 class Place(BaseModel):
     """Place roll number `roll` (1 = the first): die 1 into `first`, die 2 into `second`."""
+
+    model_config = ConfigDict(frozen=True)  # a value: the engine hands out shared ones
 
     type: Literal["place"] = "place"
     roll: int = Field(ge=1, le=ROUNDS)
