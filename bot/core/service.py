@@ -552,6 +552,31 @@ class GameService:
             await self._notify(replace(change, again=True))
         return len(pending)
 
+    async def record_backlog(self, batch: int = 100) -> int:
+        """Record, oldest first, the games that finished before the statistics existed
+        (queued once by migration 022) as their ends would have; how many. Each is its
+        own short transaction, so clicks go on meanwhile."""
+        recorded = 0
+        while ids := await self.store.stats.backlog(batch):
+            for game_id in ids:
+                finished = await self._past_finish(game_id)
+                await self.store.stats.record_backlogged(game_id, finished)
+                recorded += finished is not None
+        return recorded
+
+    async def _past_finish(self, game_id: int) -> Finished | None:
+        """A finished game as the statistics record its end, or None if it cannot be
+        read (it is then left out, and the operator's log says why)."""
+        try:
+            live = await self.load(game_id)
+        except Refused:
+            return None
+        state = live.state
+        if live.broken is not None or state is None or live.game.result(state) is None:
+            log.warning("game %s: not recorded in the statistics (unreadable)", game_id)
+            return None
+        return _finished(live, state, (), live.row.updated_at)
+
     async def sweep(self) -> int:
         """Show the changes a process committed and died before showing (no process
         holds their game's delivery; `recover` finds them when it starts again, this

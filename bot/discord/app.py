@@ -22,6 +22,7 @@ from discord.gateway import DiscordWebSocket
 from bot.core.clock import Clock, SystemClock
 from bot.core.service import GameService
 from bot.core.store import Store
+from bot.core.store.rows import StoreBusy
 from bot.core.store.shards import ShardLeases
 from bot.core.thinking import Thinker
 from bot.discord.adapters import adapters
@@ -118,6 +119,7 @@ class TabletopBot(discord.AutoShardedClient):
         self.stats: StatsCommands | None = None
         self._sweeping: asyncio.Task[None] | None = None
         self._listening: asyncio.Task[None] | None = None
+        self._backlog: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
         limits = await self._learn_gateway()
@@ -150,6 +152,7 @@ class TabletopBot(discord.AutoShardedClient):
             log.info("showing %s changes committed before the last stop", shown)
         _freeze_start_up()
         self.service.scheduler.start()  # overdue deadlines fire now, in order
+        self._backlog = asyncio.create_task(self._record_backlog(), name="stats backlog")
         if self.store.shared:  # changes a process that died left unshown
             self._sweeping = asyncio.create_task(self.service.sweeping(), name="sweep")
             # Other processes' timers and released deliveries, as they are committed.
@@ -158,6 +161,18 @@ class TabletopBot(discord.AutoShardedClient):
             )
         if self.keeper is not None:
             self.keeper.start(self)
+
+    async def _record_backlog(self) -> None:
+        """Games that finished before the statistics existed go into them once, beside
+        the games going on (a database that cannot be reached: at the next start)."""
+        assert self.service is not None
+        try:
+            recorded = await self.service.record_backlog()
+        except StoreBusy:  # locked or unreachable
+            log.warning("games finished before the statistics: recorded at the next start")
+            return
+        if recorded:
+            log.info("recorded %s games finished before the statistics existed", recorded)
 
     async def _learn_gateway(self) -> dict[str, Any]:
         """GET /gateway/bot, once: how many shards may IDENTIFY at once and, unless
@@ -267,7 +282,8 @@ class TabletopBot(discord.AutoShardedClient):
             await self.stats.on_interaction(interaction)
 
     async def close(self) -> None:
-        background = [t for t in (self._sweeping, self._listening) if t is not None]
+        tasks = (self._sweeping, self._listening, self._backlog)
+        background = [t for t in tasks if t is not None]
         for task in background:
             task.cancel()
         await asyncio.gather(*background, return_exceptions=True)  # the listener's connection

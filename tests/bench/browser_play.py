@@ -98,8 +98,8 @@ def control_node(control: Mapping[str, Any]) -> str:
     the page marks each control with its place in the message's rows, in an action row
     or beside a section of Discord's layout components alike."""
     row = (
-        f"document.querySelector('#messages .msg[data-id=\"{control['message']}\"]"
-        f" [data-row=\"{control['row']}\"][data-index=\"{control['index']}\"]')"
+        f'document.querySelector(\'#messages .msg[data-id="{control["message"]}"]'
+        f' [data-row="{control["row"]}"][data-index="{control["index"]}"]\')'
     )
     return f"(((n) => n.tagName === 'SPAN' ? n.querySelector('select') : n)({row}))"
 

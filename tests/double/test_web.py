@@ -365,7 +365,8 @@ def test_the_page_brings_a_glyph_for_every_emoji_and_symbol_the_bot_says() -> No
         ord(char): path.relative_to(ROOT)
         for path in sources
         for char in path.read_text()
-        if ord(char) >= 0x2190 and unicodedata.category(char) not in ("Mn", "Cf", "Zs")
+        if ord(char) >= 0x2190
+        and unicodedata.category(char) not in ("Mn", "Cf", "Zs")
         and not 0xFE00 <= ord(char) <= 0xFE0F
     }
     assert used, "no emoji found: the scan is broken"

@@ -15,8 +15,9 @@ from openskill.models import PlackettLuce
 
 from bot.core.ratings import Rating, rate
 from bot.core.service import GameService
-from bot.core.store import PlayerRow, Store
+from bot.core.store import PlayerRow, Store, migrations
 from bot.core.store.engine import Connection
+from bot.core.store.migrations import MIGRATIONS
 from bot.core.store.stats import MEMBER_TABLES, Finished, record_finish
 from games.engine import Match, Result, free_for_all
 from tests.conformance.support import Case, playout
@@ -340,3 +341,36 @@ async def test_two_processes_ending_games_at_once_both_move_the_ratings(
     after = await ratings(store)
     assert after[ANA] == pytest.approx((ana.mu, ana.sigma, 3), abs=1e-9)
     assert after[BEN] == pytest.approx((ben.mu, ben.sigma, 3), abs=1e-9)
+
+
+async def test_games_finished_before_the_statistics_are_recorded_once_as_their_ends_were(
+    service: GameService, store: Store, clock: FakeClock
+) -> None:
+    """Migration 022 queues the finished games without a record; the bot records them
+    oldest first, with the ratings their ends would have given, each once."""
+    first = await race(service, [ANA, BEN], channel=10)
+    await play_out(service, first, [ANA, BEN])
+    await clock.advance(60)
+    second = await race(service, [BEN, CLEO, ANA], channel=11)
+    await play_out(service, second, [BEN, CLEO, ANA])
+    aborted = await race(service, [ANA, CLEO], channel=12)
+    await service.close(aborted, ANA, status="aborted")
+    as_ended = await ratings(store)
+    history = await store.engine.read("SELECT * FROM result_seats ORDER BY game_id, seat", ())
+
+    def before_the_statistics(db: Connection) -> None:
+        for table in ("result_seats", "results", "ratings", "member_totals", "member_streaks"):
+            db.execute(f"DELETE FROM {table}")
+        queue = migrations.statements(MIGRATIONS / "022_stats_backlog.sql", store.engine.dialect)
+        db.execute(queue[-1])  # the migration's INSERT: the finished games, not the aborted
+
+    await store._write(before_the_statistics)
+    assert await count(store, "stats_backlog") == 2 and await ratings(store) == {}
+    assert await GameService(store, clock).record_backlog(batch=1) == 2
+    assert await ratings(store) == as_ended and as_ended[ANA][2] == 2
+    assert await store.engine.read("SELECT * FROM result_seats ORDER BY game_id, seat", ()) == (
+        history
+    )
+    assert await count(store, "stats_backlog") == 0
+    assert await GameService(store, clock).record_backlog() == 0  # nothing twice
+    assert await ratings(store) == as_ended

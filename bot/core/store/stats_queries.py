@@ -9,8 +9,14 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from bot.core.ratings import Rating
-from bot.core.store.engine import Row
-from bot.core.store.stats import MIN_GAMES, forget_member, reset_board
+from bot.core.store.engine import Connection, Row
+from bot.core.store.stats import (
+    MIN_GAMES,
+    Finished,
+    forget_member,
+    record_finish,
+    reset_board,
+)  # fmt: skip
 
 if TYPE_CHECKING:
     from bot.core.store.queries import Store
@@ -300,6 +306,29 @@ class StatsStore:
 
     async def reset(self, guild_id: int, kind: str) -> None:
         await self._store._write(partial(reset_board, guild_id=guild_id, kind=kind))
+
+    # -- games that finished before the statistics (migration 022) ----------------------------
+
+    async def backlog(self, limit: int) -> list[int]:
+        """The oldest `limit` games finished before the statistics, still to record."""
+        rows = await self._rows(
+            "SELECT b.game_id FROM stats_backlog b JOIN games g ON g.id = b.game_id"
+            " ORDER BY g.updated_at, g.id LIMIT ?",
+            limit,
+        )
+        return [row["game_id"] for row in rows]
+
+    async def record_backlogged(self, game_id: int, finished: Finished | None) -> None:
+        """Record one of them (None: it cannot be, e.g. its state is unreadable) and take
+        it off the backlog, in one transaction: recorded once, even by two processes."""
+        for_update = self._store.engine.dialect.for_update
+
+        def record(db: Connection) -> None:
+            if finished is not None:
+                record_finish(db, finished, for_update)
+            db.execute("DELETE FROM stats_backlog WHERE game_id = ?", (game_id,))
+
+        await self._store._write(record)
 
 
 def _merged(lines: list[GameLine]) -> list[GameLine]:
