@@ -6,9 +6,12 @@ the rest is read back from the store once the game is over (`bot.core.store.reco
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from dataclasses import dataclass
+from typing import Any
 
 from games.engine import Seat
+from games.replay import Move
 
 
 @dataclass(frozen=True)
@@ -30,3 +33,88 @@ class Shown:
     @staticmethod
     def away_from(text: str) -> tuple[Seat, ...]:
         return tuple(int(part) for part in text.split(",") if part.strip().isdigit())
+
+
+@dataclass(frozen=True)
+class Seated:
+    """A seat as the game was played: its member (a computer's id is negative), the
+    name shown, and a computer's level (None: a person)."""
+
+    seat: Seat
+    user_id: int
+    name: str
+    computer: str | None = None
+
+
+@dataclass(frozen=True)
+class Logged:
+    """An entry of the action log: the game version it made, who (None: a deadline
+    passed), what, and when (Unix seconds)."""
+
+    seq: int
+    user_id: int | None
+    action: dict[str, Any]
+    at: float
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """Everything a finished game's replay and download are made of."""
+
+    game_id: int
+    guild_id: int
+    kind: str
+    status: str
+    locale: str
+    channel_id: int
+    options: dict[str, Any]
+    seed: int
+    created_at: float
+    players: tuple[Seated, ...]
+    log: tuple[Logged, ...]
+    shown: tuple[Shown, ...] = ()  # by version
+    finished_at: float | None = None
+    final: Any = None  # the public view at the end (JSON), as the statistics keep it
+    outcome: dict[str, Any] | None = None  # the engine's Result (JSON); None: not kept
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(p.name for p in self.players)
+
+    @property
+    def user_ids(self) -> tuple[int, ...]:
+        return tuple(p.user_id for p in self.players)
+
+    def seat_of(self, user_id: int | None) -> Seat | None:
+        for player in self.players:
+            if player.user_id == user_id:
+                return player.seat
+        return None
+
+    def moves(self) -> list[Move]:
+        """The log as the engine replays it (each action by its seat)."""
+        return [Move(self.seat_of(entry.user_id), entry.action) for entry in self.log]
+
+    @property
+    def steps(self) -> int:
+        """The moves of the game: a replay shows steps 0 (the deal) to `steps`."""
+        return len(self.log)
+
+    def step_of(self, version: int) -> int:
+        """How many moves the game had made at `version`."""
+        return bisect_right([entry.seq for entry in self.log], version)
+
+    def version_of(self, step: int) -> int:
+        """The version a step's state was made by (the deal: the one before the first
+        move's, as the game started there)."""
+        if step > 0:
+            return self.log[step - 1].seq
+        first = self.log[0].seq if self.log else 1
+        known = [s.version for s in self.shown if s.version < first]
+        return known[-1] if known else first - 1
+
+    def shown_at(self, step: int) -> Shown | None:
+        """The table last shown while the game stood at `step` (None: none was, e.g.
+        a burst of moves drew only the last)."""
+        found = [s for s in self.shown if self.step_of(s.version) == step]
+        return found[-1] if found else None
