@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Any
 
-from games.engine import Seat
+from games.engine import Result, Seat, free_for_all
 from games.replay import Move
 
 
@@ -118,3 +119,48 @@ class GameRecord:
         a burst of moves drew only the last)."""
         found = [s for s in self.shown if self.step_of(s.version) == step]
         return found[-1] if found else None
+
+
+FORMAT = "tabletop-game-record/1"
+
+
+def _when(at: float | None) -> str | None:
+    return None if at is None else datetime.fromtimestamp(at, UTC).isoformat()
+
+
+def record_document(
+    record: GameRecord, name: str, outcome: dict[str, Any] | None
+) -> dict[str, Any]:
+    """The game's record as a JSON document (the download): what it was, its options
+    and seed, its players, every move with who made it and when, and its result. The
+    seed and the log replay the game with this release's rules (`games.replay`)."""
+    result: dict[str, Any] | None = None
+    if outcome is not None:
+        parsed = Result.model_validate(outcome)
+        result = {**parsed.model_dump(mode="json"), "places": list(free_for_all(parsed).places)}
+    return {
+        "format": FORMAT,
+        "game_id": record.game_id,
+        "kind": record.kind,
+        "game": name,
+        "options": record.options,
+        "seed": record.seed,
+        "locale": record.locale,
+        "created_at": _when(record.created_at),
+        "finished_at": _when(record.finished_at),
+        "players": [
+            {"seat": p.seat, "user_id": p.user_id, "name": p.name, "computer": p.computer}
+            for p in record.players
+        ],
+        "actions": [
+            {
+                "seq": entry.seq,
+                "seat": record.seat_of(entry.user_id),
+                "user_id": entry.user_id,  # null: the step's deadline passed
+                "time": _when(entry.at),
+                "action": entry.action,
+            }
+            for entry in record.log
+        ],
+        "result": result,
+    }

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from bot.core.ratings import Rating
 from bot.core.store.stats_queries import BoardPage, HistoryPage, PastGame, Rated, SeatLine
+from bot.discord.ui import Button, Section
 from bot.stats import chart
 from bot.stats.screens import board_screen, history_screen
 from bot.stats.sheet import best_sheet
@@ -32,10 +33,12 @@ def test_the_history_names_the_winners_first_and_counts_who_left_the_statistics(
     )
     screen = history_screen(HistoryPage(0, 1, (game,)), set(), "en")
     (line, footer) = screen.blocks
-    assert line == ("**No Prob-Lama** · <t:1700000000:R> · <#55>\n🏆 <@1> · <@2> 9, 1 more")
+    assert isinstance(line, Section)  # with the button to the game's page beside it
+    assert line.texts == ("**No Prob-Lama** · <t:1700000000:R> · <#55>\n🏆 <@1> · <@2> 9, 1 more",)
+    assert line.accessory == Button("Open", "past:7")
     assert footer == "-# Page 1 of 1" and screen.rows == ()
     gone = history_screen(HistoryPage(0, 1, (game,)), {55}, "en")
-    assert "a deleted thread or channel" in str(gone.blocks[0])
+    assert "a deleted thread or channel" in str(gone.blocks[0].texts)  # type: ignore[union-attr]
 
 
 def test_a_board_page_names_its_list_and_pages_only_when_there_are_more() -> None:
