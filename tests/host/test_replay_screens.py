@@ -18,6 +18,7 @@ from games import registry
 from games.computers import Decision
 from games.engine import AnyGame
 from tests.conformance.screens import layout_problems_of
+from tests.support.marked import languages, marked_catalog, screen_texts, unmarked
 
 KINDS = ("lama", "luckybox", "lupun", "lupusburg", "tufteln")
 SEATS = {"lupusburg": 5}
@@ -98,3 +99,23 @@ def test_a_record_this_release_refuses_says_so() -> None:
     assert "cannot be replayed by this release" in screen.content
     assert [c.custom_id for c in controls(screen)][-1] == ids.past(42)
     assert adapter.replay(broken, 0, None, "en").extra["said"]  # the deal still shows
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_a_german_reader_reads_every_word_of_a_replay_from_the_catalog_in_german(
+    kind: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    marked_catalog(monkeypatch)
+    game = registry.get(kind)
+    record = played(game, SEATS.get(kind, 3), seed=9)
+    adapter = adapter_for(kind)
+    names = record.names
+    screens = [past_screen(record, adapter.final_table(record, "de"), False, "de")]
+    for number in (0, record.steps // 2, record.steps):
+        for reader in (None, 1):
+            frame = adapter.replay(record, number, reader, "de")
+            screens.append(replay_screen(record, frame, reader, "de"))
+    for screen in screens:
+        for text in screen_texts(screen):
+            assert unmarked(text, names) == "", (kind, text)
+            assert languages(text) <= {"de"}, (kind, text)
