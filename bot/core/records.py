@@ -6,9 +6,10 @@ the rest is read back from the store once the game is over (`bot.core.store.reco
 
 from __future__ import annotations
 
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from functools import cached_property
 from typing import Any
 
 from games.engine import Result, Seat, free_for_all
@@ -101,9 +102,17 @@ class GameRecord:
         """The moves of the game: a replay shows steps 0 (the deal) to `steps`."""
         return len(self.log)
 
+    @cached_property
+    def _seqs(self) -> list[int]:
+        return [entry.seq for entry in self.log]
+
+    @cached_property
+    def _versions(self) -> list[int]:
+        return [shown.version for shown in self.shown]
+
     def step_of(self, version: int) -> int:
         """How many moves the game had made at `version`."""
-        return bisect_right([entry.seq for entry in self.log], version)
+        return bisect_right(self._seqs, version)
 
     def version_of(self, step: int) -> int:
         """The version a step's state was made by (the deal: the one before the first
@@ -117,8 +126,12 @@ class GameRecord:
     def shown_at(self, step: int) -> Shown | None:
         """The table last shown while the game stood at `step` (None: none was, e.g.
         a burst of moves drew only the last)."""
-        found = [s for s in self.shown if self.step_of(s.version) == step]
-        return found[-1] if found else None
+        # The step's state stood from its move's version until the next move's.
+        until = self.log[step].seq if step < len(self.log) else None
+        last = (bisect_left(self._versions, until) if until is not None else len(self.shown)) - 1
+        if last < 0 or (step > 0 and self.shown[last].version < self.log[step - 1].seq):
+            return None
+        return self.shown[last]
 
 
 FORMAT = "tabletop-game-record/1"

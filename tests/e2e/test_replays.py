@@ -152,6 +152,7 @@ async def test_a_german_reader_reads_the_page_and_the_replay_in_german(world: Wo
     assert "Race to Ten · beendet" in replay.text and "Wiederholung" in replay.button_labels
 
 
+@pytest.mark.each_engine
 async def test_nothing_of_a_game_still_running_is_reachable(world: World) -> None:
     """A crafted button for a running, a cancelled or another server's game is refused
     in a sentence, and shows nothing of it."""
@@ -195,6 +196,7 @@ async def test_nothing_of_a_game_still_running_is_reachable(world: World) -> Non
     assert "no finished game of this server" in [m.said for m in result.messages][-1]
 
 
+@pytest.mark.each_engine
 async def test_the_record_downloads_as_json_with_every_move(world: World) -> None:
     ana, ben = world.users("Ana", "Ben")
     await long_race(world, [ana, ben])
