@@ -211,6 +211,11 @@ class Game(ABC, Generic[S, A, O, V]):
     # A step may compute for longer than a few milliseconds (a search when scoring): the
     # host then applies its steps beside the event loop, which keeps its turn.
     slow_steps: ClassVar[bool] = False
+    # Once the game is over, its replay may show what each seat saw at every step (its
+    # own view: its role, hand, tasks), as the end of every game here reveals those
+    # anyway. A game whose end leaves a secret for good sets False: its replay then
+    # shows the public table only.
+    replay_reveals: ClassVar[bool] = True
 
     # -- construction -------------------------------------------------------------
 
@@ -330,6 +335,16 @@ class Game(ABC, Generic[S, A, O, V]):
     @abstractmethod
     def view(self, state: S, seat: Seat | None) -> V:
         """What `seat` may see, or the public for `None`. Never another seat's secret."""
+
+    def view_model(self) -> type[BaseModel]:
+        """The model of this game's views (to read a stored view back, e.g. the public
+        final table the statistics keep): by default the `V` of its `Game[...]` base."""
+        for base in getattr(type(self), "__orig_bases__", ()):
+            if typing.get_origin(base) is Game:
+                model = typing.get_args(base)[3]
+                if isinstance(model, type) and issubclass(model, BaseModel):
+                    return model
+        raise NotImplementedError(f"{self.id} names no view model")
 
     @abstractmethod
     def result(self, state: S) -> Result | None:

@@ -23,6 +23,7 @@ from bot.core.clock import Clock, SteppedClock, as_datetime
 from bot.core.computers import has_computers, is_level, new_computer
 from bot.core.errors import Busy, Refused
 from bot.core.names import clean_name
+from bot.core.records import Shown
 from bot.core.scheduler import KeepTimer, Scheduler
 from bot.core.store import (
     ChannelBusy,
@@ -991,10 +992,13 @@ class GameService:
             await self.store.set_dms_closed(live.id, seat, closed)
             live.players[seat] = replace(live.players[seat], dms_closed=closed)
 
-    async def set_table_fingerprint(self, live: LiveGame, fingerprint: str) -> None:
-        """Record what the table message shows now (see the presenter)."""
+    async def set_table_fingerprint(
+        self, live: LiveGame, fingerprint: str, shown: Shown | None = None
+    ) -> None:
+        """Record what the table message shows now (see the presenter); `shown`: a
+        game's table, kept by its version too (what a replay draws and is checked by)."""
         if fingerprint != live.row.table_fingerprint:
-            await self.store.set_table_fingerprint(live.id, fingerprint)
+            await self.store.set_table_fingerprint(live.id, fingerprint, shown)
             live.row = replace(live.row, table_fingerprint=fingerprint)
 
     async def set_table_message(

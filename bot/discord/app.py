@@ -141,7 +141,7 @@ class TabletopBot(discord.AutoShardedClient):
         self.service.listeners.append(self.presenter)
         self.router = Router(self.service, self.drawing, self.presenter.retirer)
         Commands(self, self.service, self.games).install(self.tree)
-        self.stats = StatsCommands(self.service, self.games)
+        self.stats = StatsCommands(self.service, self.games, self.drawing)
         self.stats.install(self.tree)
         await self.tree.set_translator(CatalogTranslator())  # German names for German clients
         if self.shard_plan.syncs_commands:

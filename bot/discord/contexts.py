@@ -12,12 +12,14 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Hashable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from bot.core.service import LiveGame
 from bot.discord.adapters import adapter_for
 from bot.discord.adapters.context import Context
 from games.engine import AnyGame, Seat, State
+
+if TYPE_CHECKING:  # (the drawing workers use `context_of` without the host)
+    from bot.core.service import LiveGame
 
 
 def table_context(

@@ -57,7 +57,7 @@ log = logging.getLogger(__name__)
 
 NICE = 19  # the lowest priority: a worker gets the CPU only when the bot does not need it
 # Screens someone who clicked is waiting for: built before tables and notices...
-FIRST = frozenset({"panel"})
+FIRST = frozenset({"panel", "replay", "final_table"})
 PATIENCE = 2.0  # seconds: ...unless one of those has waited this long
 
 DEATHS = 3  # workers dying within DEATHS_WINDOW seconds: drawing moves to threads...

@@ -22,7 +22,6 @@ that went out is recorded (see `nonces`), so no attempt says one twice.
 from __future__ import annotations
 
 import asyncio
-import hashlib
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
@@ -31,6 +30,7 @@ from typing import Any
 import aiohttp
 import discord
 
+from bot.core.records import Shown
 from bot.core.service import Change, DeliveryDelayed, GameService, LiveGame
 from bot.discord import ids
 from bot.discord.adapters import adapter_for
@@ -41,7 +41,8 @@ from bot.discord.lobby import closed_screen, lobby_screen
 from bot.discord.nonces import Delivery, Sent, current, delivering
 from bot.discord.replies import listed
 from bot.discord.retire import Retirer
-from bot.discord.ui import Button, Row, Screen, Section, ShownPictures, controls, send_kwargs
+from bot.discord.tables import away_line, fingerprint
+from bot.discord.ui import Button, Row, Screen, ShownPictures, controls, send_kwargs
 from bot.discord.wording import name, say
 
 log = logging.getLogger(__name__)
@@ -66,44 +67,40 @@ def lobby_notes(live: LiveGame, locale: str) -> list[str]:
     return adapter_for(live.row.kind).lobby_lines(live.row.options, live.starts_at, locale)
 
 
+def shows_game(live: LiveGame) -> bool:
+    """Whether the table message shows the game itself (the adapter's table), not its
+    lobby nor a line saying it closed."""
+    return live.status in ("running", "finished") and live.state is not None
+
+
 async def table_screen(live: LiveGame, drawing: Drawing) -> Screen:
     locale = live.row.locale
     if live.status == "lobby":
         return lobby_screen(live, locale, lobby_notes(live, locale))
     if live.status == "cancelled":
         return closed_screen(live, locale, "table.expired" if live.expired else "table.cancelled")
-    if live.state is None or live.status == "aborted":
+    if not shows_game(live):
         return closed_screen(live, locale, "table.aborted")
-    return with_away(live, await drawing.build(live.row.kind, "table", table_context(live)))
+    # Who is away as of the state drawn (the loop may move the game on meanwhile): a
+    # replay draws the same table from the same facts (`shown_at`).
+    away, running = live.away, live.status == "running"
+    screen = await drawing.build(live.row.kind, "table", table_context(live))
+    return away_line(screen, live.id, live.row.locale, _names(live), away if running else ())
 
 
 def with_away(live: LiveGame, screen: Screen) -> Screen:
-    """The table with a line naming who is away, and an "I'm back" button beside it
-    (on a card; else the line under the words and the button in a row of its own)."""
-    away = live.away
-    if live.status != "running" or not away:
-        return screen
-    names = [name(live, s) for s in sorted(away)]
-    line = say(live, "table.away_line", live.row.locale, names=", ".join(names))
-    button = Button(say(live, "table.back_button", live.row.locale), ids.back(live.id), "success")
-    if screen.has_card:
-        return replace(screen, blocks=(*screen.blocks, Section((line,), button)))
-    rows = (*screen.rows, (button,)) if len(screen.rows) < 5 else screen.rows
-    return replace(screen, content="\n".join(filter(None, [screen.content, line])), rows=rows)
+    """The table with a line naming who is away, and an "I'm back" button beside it."""
+    away = live.away if live.status == "running" else frozenset()
+    return away_line(screen, live.id, live.row.locale, _names(live), away)
 
 
-def fingerprint(screen: Screen) -> str:
-    """A digest of everything a screen shows; the same in every process (unlike
-    `hash`), so it can be stored and compared after a restart."""
-    digest = hashlib.blake2b(digest_size=16)
-    digest.update(repr((screen.content, screen.embed_title, screen.embed_text)).encode())
-    digest.update(repr(screen.rows).encode())
-    if screen.blocks or screen.accent is not None:  # (a table drawn before has neither)
-        digest.update(repr((screen.blocks, screen.accent)).encode())
-    for picture in screen.pictures:
-        digest.update(repr((picture.name, picture.description)).encode())
-        digest.update(picture.data)
-    return digest.hexdigest()
+def _names(live: LiveGame) -> tuple[str, ...]:
+    return tuple(p.display_name for p in live.players)
+
+
+def shown_at(live: LiveGame, fingerprint: str) -> Shown:
+    """What a replay needs to draw the game's table as it is now, besides the log."""
+    return Shown(live.row.version, fingerprint, live.deadline_at, tuple(sorted(live.away)))
 
 
 @dataclass(frozen=True)
@@ -516,6 +513,9 @@ class Presenter:
             if live.id not in self._dirty:
                 return  # a refresh that started after our change already showed it
             self._dirty.discard(live.id)
+            # The facts the table is drawn from, taken before any wait (a replay draws
+            # the same table from them: see `shown_at`).
+            facts = shown_at(live, "") if shows_game(live) else None
             screen = await table_screen(live, self.drawing)
             shows = fingerprint(screen)
             # A change the table does not show (a secret one) asks nothing of the
@@ -523,23 +523,26 @@ class Presenter:
             # shows), not even a read. Otherwise its moment would tell that someone
             # acted in secret. The digest is stored: a restart changes nothing.
             if live.row.table_fingerprint != shows or not live.row.table_message_id:
-                await self._show_table(live, screen, shows)
+                shown = replace(facts, fingerprint=shows) if facts is not None else None
+                await self._show_table(live, screen, shows, shown)
         if not live.row.is_open:
             self._locks.pop(live.id, None)
             self._untold.pop(live.id, None)
 
-    async def _show_table(self, live: LiveGame, screen: Screen, shows: str) -> None:
+    async def _show_table(
+        self, live: LiveGame, screen: Screen, shows: str, shown: Shown | None
+    ) -> None:
         """Show a table that changed: edited in place, or posted anew if it is due."""
         if live.row.channel_id not in self._since:
             self._count(live.row.channel_id, await self._count_since(live))
         await self._shrink_old_table(live)  # left over from a crash or a refusal
         chapter = self._chapter(live)
         if self._moves_down(live, chapter):
-            shown = await self._post_table(live, screen, chapter, live.row.table_message_id)
+            posted = await self._post_table(live, screen, chapter, live.row.table_message_id)
         else:
-            shown = await self._show(live, screen, chapter)
-        if shown:
-            await self._service.set_table_fingerprint(live, shows)
+            posted = await self._show(live, screen, chapter)
+        if posted:
+            await self._service.set_table_fingerprint(live, shows, shown)
 
     def _count(self, channel_id: int, since: int) -> None:
         """Keep the count for a channel (kept after its game ends: changes of the game

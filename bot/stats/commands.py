@@ -22,6 +22,7 @@ from bot.core.store.stats import MIN_GAMES
 from bot.core.store.stats_queries import StatsStore
 from bot.discord.adapters import playable
 from bot.discord.commands import command_text, option_text
+from bot.discord.drawing import Drawing
 from bot.discord.replies import guarded, locale_of, show
 from bot.discord.router import is_manager
 from bot.discord.translator import english, text
@@ -29,6 +30,7 @@ from bot.discord.ui import Button, Picture, Screen, send_kwargs
 from bot.i18n import t
 from bot.stats import ids
 from bot.stats.chart import rating_chart
+from bot.stats.past import PastGames
 from bot.stats.screens import PER_PAGE, board_screen, game_name, history_screen, stats_screen
 from bot.stats.sheet import best_sheet
 from games.engine import AnyGame
@@ -37,9 +39,16 @@ TUFTELN = "tufteln"  # its best sheet is shown with its statistics
 
 
 class StatsCommands:
-    def __init__(self, service: GameService, games: list[AnyGame] | None = None) -> None:
+    def __init__(
+        self,
+        service: GameService,
+        games: list[AnyGame] | None = None,
+        drawing: Drawing | None = None,
+    ) -> None:
         self._service = service
         self._games = playable() if games is None else games
+        # A finished game's page, replay and record (their screens drawn by `drawing`).
+        self.past = PastGames(service, drawing if drawing is not None else Drawing(0))
 
     @property
     def _stats(self) -> StatsStore:
@@ -219,7 +228,13 @@ class StatsCommands:
         guild_id, locale = _guild(interaction), locale_of(interaction)
         if click.scope == "reset" and click.answer == "yes" and not is_manager(interaction):
             raise Refused("host.managers_only")
-        await _defer_in_place(interaction)
+        if click.scope == "record" or click.new:  # a message of its own
+            await interaction.response.defer(ephemeral=True, thinking=True)
+        else:
+            await _defer_in_place(interaction)
+        if click.scope in ("past", "replay", "record"):
+            await self.past.click(interaction, click, guild_id, locale)
+            return
         user_id = interaction.user.id
         if click.scope == "board":
             screen = await self.board_screen(guild_id, click.kind, click.page, locale)

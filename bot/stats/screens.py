@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from bot.core.names import in_text
 from bot.core.store.stats_queries import BoardPage, GameLine, HistoryPage, MemberStats, Rated
-from bot.discord.ui import Button, Picture, Screen, Separator
+from bot.discord.ui import Button, Picture, Screen, Section, Separator
 from bot.i18n import t
 from bot.stats import ids
 from games import registry
@@ -183,7 +183,7 @@ def history_screen(history: HistoryPage, gone: set[int], locale: str) -> Screen:
     title = t("history.title", locale)
     if not history.games:
         return Screen(embed_title=title, embed_text=t("history.none", locale))
-    blocks: list[str | Separator] = []
+    blocks: list[str | Separator | Section] = []
     for game in history.games:
         gone_here = game.channel_id in gone
         place = t("history.deleted", locale) if gone_here else f"<#{game.channel_id}>"
@@ -215,7 +215,9 @@ def history_screen(history: HistoryPage, gone: set[int], locale: str) -> Screen:
                 t("history.scores", locale, player=mention(s.user_id), score=s.score)
                 for s in game.seats
             ) or t("history.more", locale, count=game.people)
-        blocks.append(f"{head}\n{who}")
+        # Its page (the final table, the result, the replay) from the button beside it.
+        page = Button(t("history.open", locale), ids.past(game.game_id))
+        blocks.append(Section((f"{head}\n{who}",), page))
     blocks.append(t("history.page", locale, page=history.page + 1, pages=history.pages))
     rows = (_paging(history.page, history.pages, locale, ids.HISTORY),)
     return Screen(embed_title=title, blocks=tuple(blocks), rows=rows if history.pages > 1 else ())

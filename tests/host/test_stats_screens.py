@@ -6,9 +6,11 @@ from __future__ import annotations
 
 from bot.core.ratings import Rating
 from bot.core.store.stats_queries import BoardPage, HistoryPage, PastGame, Rated, SeatLine
+from bot.discord.ui import Button, Section, controls
 from bot.stats import chart
 from bot.stats.screens import board_screen, history_screen
 from bot.stats.sheet import best_sheet
+from tests.conformance.screens import layout_problems_of
 from tests.conformance.support import Case, playout
 from tests.pictures import drawn
 from tests.pictures.rules import broken
@@ -32,10 +34,12 @@ def test_the_history_names_the_winners_first_and_counts_who_left_the_statistics(
     )
     screen = history_screen(HistoryPage(0, 1, (game,)), set(), "en")
     (line, footer) = screen.blocks
-    assert line == ("**No Prob-Lama** · <t:1700000000:R> · <#55>\n🏆 <@1> · <@2> 9, 1 more")
+    assert isinstance(line, Section)  # with the button to the game's page beside it
+    assert line.texts == ("**No Prob-Lama** · <t:1700000000:R> · <#55>\n🏆 <@1> · <@2> 9, 1 more",)
+    assert line.accessory == Button("Open", "past:7")
     assert footer == "-# Page 1 of 1" and screen.rows == ()
     gone = history_screen(HistoryPage(0, 1, (game,)), {55}, "en")
-    assert "a deleted thread or channel" in str(gone.blocks[0])
+    assert "a deleted thread or channel" in str(gone.blocks[0].texts)  # type: ignore[union-attr]
 
 
 def test_a_board_page_names_its_list_and_pages_only_when_there_are_more() -> None:
@@ -64,3 +68,15 @@ def test_the_rating_chart_reads_on_a_phone_and_a_desktop() -> None:
     assert chart.rating_chart(ratings[:1], "Ana", "Lama", "en", ".") is None  # no line yet
     again = chart.rating_chart(ratings, "Ana", "Lama", "en", ".")
     assert again is chart.rating_chart(ratings, "Ana", "Lama", "en", ".")  # kept
+
+
+def test_a_full_history_page_with_a_button_per_game_fits_in_one_message() -> None:
+    seats = tuple(SeatLine(100 + n, 40 - n, n == 0) for n in range(6))
+    games = tuple(
+        PastGame(n, "lupusburg", 1_000_000_000_000_000_000 + n, 1.7e9, 8, seats)
+        for n in range(10)
+    )
+    screen = history_screen(HistoryPage(1, 5, games), set(), "de")
+    assert layout_problems_of(screen) == []
+    pages = [c.custom_id for c in controls(screen) if c.custom_id.startswith("past:")]
+    assert pages == [f"past:{n}" for n in range(10)]

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.core.names import clean_name
+from bot.core.records import Shown
 from bot.core.store import claims, migrations
 from bot.core.store.engine import Connection, Engine, Row, T, Work
 from bot.core.store.migrations import MIGRATIONS, migration_files
@@ -726,13 +727,27 @@ class Store:
             background=True,
         )
 
-    async def set_table_fingerprint(self, game_id: int, fingerprint: str) -> None:
-        await self._write(
-            lambda db: db.execute(
+    async def set_table_fingerprint(
+        self, game_id: int, fingerprint: str, shown: Shown | None = None
+    ) -> None:
+        """What the table message shows now; `shown`: a game's table, also kept by its
+        version for replays (the latest drawing of a version wins)."""
+
+        def write(db: Connection) -> None:
+            db.execute(
                 "UPDATE games SET table_fingerprint = ? WHERE id = ?", (fingerprint, game_id)
-            ),
-            background=True,
-        )
+            )
+            if shown is not None:
+                db.execute(
+                    "INSERT INTO table_shown (game_id, version, fingerprint, deadline_at, away)"
+                    " VALUES (?, ?, ?, ?, ?) ON CONFLICT (game_id, version) DO UPDATE SET"
+                    " fingerprint = excluded.fingerprint, deadline_at = excluded.deadline_at,"
+                    " away = excluded.away",
+                    (game_id, shown.version, shown.fingerprint, shown.deadline_at,
+                     shown.away_text),
+                )  # fmt: skip
+
+        await self._write(write, background=True)
 
     async def outbox(self) -> list[tuple[int, int, Notice]]:
         """Every change not yet shown: (game id, version, notice), each game's in the

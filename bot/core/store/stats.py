@@ -51,7 +51,7 @@ def record_finish(db: Connection, finished: Finished, for_update: str = "") -> b
     result = finished.result
     inserted = db.execute(
         "INSERT INTO results (game_id, guild_id, kind, channel_id, finished_at, people, rated,"
-        " lower_is_better, final) VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?)"
+        " lower_is_better, final, outcome) VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?, ?)"
         " ON CONFLICT (game_id) DO NOTHING",
         (
             finished.game_id,
@@ -62,6 +62,7 @@ def record_finish(db: Connection, finished: Finished, for_update: str = "") -> b
             len(people),
             int(result.lower_is_better),
             finished.final,
+            result.model_dump_json(),
         ),
     ).rowcount
     if inserted != 1:

@@ -18,6 +18,7 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from pydantic import BaseModel
 
+from bot.core.records import GameRecord
 from bot.discord.adapters.context import Context
 from bot.discord.ui import Screen
 from games.engine import Event, Result, Seat
@@ -145,6 +146,31 @@ class GameAdapter(ABC, Generic[V]):
     ) -> list[str]:
         """Extra lines for the lobby message (e.g. when a scheduled game starts itself)."""
         return []
+
+    def replay_words(self, ctx: Context[V], happened: Happened) -> list[str]:
+        """Who did what in a step of a finished game's replay, in the table's words
+        (`ctx`: the public context after the step): by default its announcement's. []:
+        the table was not told (the replay then names who moved)."""
+        screen = self.announcement(ctx, happened)
+        return [screen.content] if screen is not None and screen.content else []
+
+    # -- a finished game, again: the same for every game (`bot.discord.replaying`) ------
+
+    def replay(
+        self, record: GameRecord, step: int, reader: Seat | None, locale: str | None
+    ) -> Screen:
+        """A finished game after `step` moves, for its replay: the public table as the
+        table message showed it, or (`reader`) what that seat saw then; no controls.
+        Built where screens are built (off the event loop)."""
+        from bot.discord import replaying
+
+        return replaying.frame(self, record, step, reader, locale)
+
+    def final_table(self, record: GameRecord, locale: str | None) -> Screen:
+        """A finished game's table as it ended (its page in /history), no controls."""
+        from bot.discord import replaying
+
+        return replaying.final_table(self, record, locale)
 
     async def after(self, out: Outbox[V], happened: Happened) -> None:
         """Extra messages once a change is shown (after the table): DM prompts, say."""
