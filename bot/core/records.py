@@ -40,12 +40,14 @@ class Shown:
 @dataclass(frozen=True)
 class Seated:
     """A seat as the game was played: its member (a computer's id is negative), the
-    name shown, and a computer's level (None: a person)."""
+    name shown, and a computer's level (None: a person). `left`: the member left the
+    server's statistics (/stats forget), so the record names only the seat."""
 
     seat: Seat
     user_id: int
     name: str
     computer: str | None = None
+    left: bool = False
 
 
 @dataclass(frozen=True)
@@ -86,6 +88,10 @@ class GameRecord:
     @property
     def user_ids(self) -> tuple[int, ...]:
         return tuple(p.user_id for p in self.players)
+
+    def left(self, user_id: int | None) -> bool:
+        """Whether `user_id` is of a member who left the statistics."""
+        return any(p.left for p in self.players if p.user_id == user_id)
 
     def seat_of(self, user_id: int | None) -> Seat | None:
         for player in self.players:
@@ -162,14 +168,21 @@ def record_document(
         "created_at": _when(record.created_at),
         "finished_at": _when(record.finished_at),
         "players": [
-            {"seat": p.seat, "user_id": p.user_id, "name": p.name, "computer": p.computer}
+            {
+                "seat": p.seat,
+                "user_id": None if p.left else p.user_id,  # null: left the statistics
+                "name": p.name,
+                "computer": p.computer,
+            }
             for p in record.players
         ],
         "actions": [
             {
                 "seq": entry.seq,
                 "seat": record.seat_of(entry.user_id),
-                "user_id": entry.user_id,  # null: the step's deadline passed
+                # null: the step's deadline passed (no seat either), or a member who
+                # left the statistics (their seat only)
+                "user_id": None if record.left(entry.user_id) else entry.user_id,
                 "time": _when(entry.at),
                 "action": entry.action,
             }

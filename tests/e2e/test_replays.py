@@ -232,3 +232,26 @@ async def test_the_record_downloads_as_json_with_every_move(world: World) -> Non
     for entry in record["actions"]:
         state, _ = game.apply(state, entry["seat"], game.parse_action(entry["action"]))
     assert game.result(state) == Result.model_validate(record["result"] | {"places": None})
+
+
+async def test_a_member_who_left_the_statistics_is_named_by_seat_in_records(
+    world: World,
+) -> None:
+    """After /stats forget, the games still in the history show the member's seat, not
+    their name or id, in the page, the replay and the download."""
+    ana, ben = world.users("Ana", "Ben")
+    await long_race(world, [ana, ben])
+    question = await ask(ben, "stats forget")
+    await world.press(ben, question, "Remove my statistics")
+    history = await ask(ana, "history")
+    await ana.click(history, "Open")
+    await world.settle()
+    assert "Ben" not in history.text and "Player 2" in history.text
+    answer = await world.answer(await ana.click(history, "Download the record"))
+    record = json.loads(answer.attachments[0].data)
+    assert [(p["name"], p["user_id"]) for p in record["players"]] == [
+        ("Ana", ana.id), ("Player 2", None)
+    ]  # fmt: skip
+    assert {a["user_id"] for a in record["actions"]} == {ana.id, None}
+    assert {a["seat"] for a in record["actions"]} == {0, 1}  # the moves keep their seats
+    assert str(ben.id) not in answer.attachments[0].data.decode()

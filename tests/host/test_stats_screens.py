@@ -73,8 +73,7 @@ def test_the_rating_chart_reads_on_a_phone_and_a_desktop() -> None:
 def test_a_full_history_page_with_a_button_per_game_fits_in_one_message() -> None:
     seats = tuple(SeatLine(100 + n, 40 - n, n == 0) for n in range(6))
     games = tuple(
-        PastGame(n, "lupusburg", 1_000_000_000_000_000_000 + n, 1.7e9, 8, seats)
-        for n in range(10)
+        PastGame(n, "lupusburg", 1_000_000_000_000_000_000 + n, 1.7e9, 8, seats) for n in range(10)
     )
     screen = history_screen(HistoryPage(1, 5, games), set(), "de")
     assert layout_problems_of(screen) == []

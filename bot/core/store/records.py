@@ -9,6 +9,8 @@ from typing import TYPE_CHECKING
 
 from bot.core.errors import Refused
 from bot.core.records import GameRecord, Logged, Seated, Shown
+from bot.core.store.rows import PlayerRow
+from bot.i18n import t
 
 if TYPE_CHECKING:
     from bot.core.store.queries import Store
@@ -37,6 +39,8 @@ async def finished_record(store: Store, guild_id: int, game_id: int) -> GameReco
     if row["finished_at"] is None:  # not in the history (e.g. everyone was away)
         raise Refused(UNKNOWN)
     players = await store.players(game_id)
+    optout = await read("SELECT user_id FROM stats_optout WHERE guild_id = ?", (guild_id,))
+    left = {o["user_id"] for o in optout}
     log = await read(
         "SELECT seq, user_id, action, created_at FROM actions WHERE game_id = ? ORDER BY seq",
         (game_id,),
@@ -57,7 +61,7 @@ async def finished_record(store: Store, guild_id: int, game_id: int) -> GameReco
         options=decode(game_id, "options", row["options"], {}),
         seed=int(row["seed"]),
         created_at=float(row["created_at"]),
-        players=tuple(Seated(p.seat, p.user_id, p.display_name, p.computer) for p in players),
+        players=tuple(_seated(p, p.user_id in left, row["locale"]) for p in players),
         log=tuple(
             Logged(
                 int(entry["seq"]),
@@ -80,3 +84,11 @@ async def finished_record(store: Store, guild_id: int, game_id: int) -> GameReco
         final=decode(game_id, "a final table", row["final"], None),
         outcome=decode(game_id, "a result", row["outcome"], None) if row["outcome"] else None,
     )
+
+
+def _seated(player: PlayerRow, left: bool, locale: str) -> Seated:
+    """A seat of the record: a member who left the statistics only by the seat's number."""
+    if not left or player.computer:
+        return Seated(player.seat, player.user_id, player.display_name, player.computer)
+    name = t("replay.left_player", locale, number=player.seat + 1)
+    return Seated(player.seat, player.user_id, name, player.computer, left=True)
