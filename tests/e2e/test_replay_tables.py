@@ -16,10 +16,11 @@ from bot.core.store.records import finished_record
 from bot.discord.adapters import adapter_for
 from bot.discord.replaying import table_at
 from bot.discord.tables import fingerprint
+from bot.double import SimUser
 from games import registry
 from games.computers import Decision
 from games.engine import AnyGame
-from tests.e2e.test_stats import store_of
+from tests.e2e.test_stats import ask, store_of
 from tests.support.harness import World, table
 
 KINDS = ("lama", "luckybox", "lupun", "lupusburg", "tufteln")
@@ -62,7 +63,7 @@ async def play_to_the_end(world: World, kind: str) -> int:
     service = world.bot.service
     live = await service.game_in(place.id)
     assert live is not None
-    game, rng, missed = live.game, random.Random(1), 0
+    game, rng, missed, checked = live.game, random.Random(1), 0, False
     policy = game.computers().casual
     while live.status == "running":
         assert live.state is not None
@@ -76,6 +77,9 @@ async def play_to_the_end(world: World, kind: str) -> int:
             await service.act(live.id, live.players[seat].user_id, action)
             moved = True
             break
+        if live.status == "running" and live.row.version >= MIDWAY and not checked:
+            await nothing_shown_while_running(world, users[1], live.id)
+            checked = True
         if not moved:
             if live.deadline_at is None:
                 await world.advance(1)
@@ -85,7 +89,27 @@ async def play_to_the_end(world: World, kind: str) -> int:
         if rng.random() < 0.25:
             await world.settle()  # the table drawn at this version (else a burst: once)
     await world.settle()
+    assert checked, "the statistics were asked about the game while it ran"
     return live.id
+
+
+MIDWAY = 8  # the game's version at which what the statistics show of it is checked
+
+
+async def nothing_shown_while_running(world: World, user: SimUser, game_id: int) -> None:
+    """While the game runs, /history and /stats know nothing of it, and a crafted page,
+    replay or record button for it is refused in a sentence showing nothing of it."""
+    assert "No finished games on this server yet" in (await ask(user, "history")).text
+    assert "No finished games on this server yet" in (await ask(user, "stats show")).text
+    forged = [f"past:{game_id}", f"record:{game_id}"] + [
+        f"replay:{game_id}:{step}:{who}" for step in (0, 3) for who in "t01"
+    ]
+    for custom_id in forged:
+        data = {"custom_id": custom_id, "component_type": 2}
+        result = await user._interact(3, world.channel, data, None, True)
+        await world.settle()
+        (answer,) = [m for m in result.messages if m.ephemeral]
+        assert "still being played" in answer.said and not answer.attachments, custom_id
 
 
 @pytest.mark.parametrize("kind", KINDS)
