@@ -11,6 +11,7 @@ import pytest
 
 from bot.core.records import GameRecord, Logged, Seated
 from bot.discord.adapters import adapter_for
+from bot.discord.drawing import Drawing
 from bot.discord.ui import Screen, controls
 from bot.stats import ids
 from bot.stats.past_screens import past_screen, replay_screen
@@ -119,3 +120,19 @@ def test_a_german_reader_reads_every_word_of_a_replay_from_the_catalog_in_german
         for text in screen_texts(screen):
             assert unmarked(text, names) == "", (kind, text)
             assert languages(text) <= {"de"}, (kind, text)
+
+
+async def test_a_replay_step_built_in_a_drawing_worker_is_the_one_built_here() -> None:
+    """Replays are drawn in the drawing workers: the record and the step travel there
+    and back (the end-to-end tests draw in threads)."""
+    record = played(registry.get("tufteln"), 2, seed=5)
+    adapter = adapter_for("tufteln")
+    drawing = Drawing(workers=1)
+    try:
+        step = await drawing.build("tufteln", "replay", record, 7, 1, "de")
+        final = await drawing.build("tufteln", "final_table", record, "en")
+        assert len(drawing.pids()) == 1  # a worker, not a thread, drew them
+    finally:
+        drawing.close()
+    assert step == adapter.replay(record, 7, 1, "de")
+    assert final == adapter.final_table(record, "en") and final.pictures
