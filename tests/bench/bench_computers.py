@@ -4,6 +4,7 @@
     python -m tests.bench.bench_computers --game lupusburg --games 100 --seats 6
     python -m tests.bench.bench_computers --game lama --timing 300   # decision times only
     python -m tests.bench.bench_computers --game lupun --options '{"variant": "jokers"}'
+    python -m tests.bench.bench_computers --game tufteln --pairing casual-default
 
 Pairings: strong vs casual, and casual vs the timeout default. In each game the seats
 alternate between the two levels, and the first seat's level alternates from game to
@@ -16,6 +17,9 @@ Tournament games give the strong level a smaller budget than live play (`--budge
 default 0.05 s), or they would take hours; `--timing` measures decisions at the live
 budget on positions from games between all levels, and prints the median and p99 per level.
 Games run on every core (`--workers`).
+
+The figures measured, and the commands that reproduce them: README.md, "Computer
+players: how strong".
 """
 
 from __future__ import annotations
@@ -179,6 +183,11 @@ def main() -> None:
     parser.add_argument("--timing", type=int, default=0, help="decisions to time per level")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--options", default="{}", help="the game's options, as JSON")
+    parser.add_argument(
+        "--pairing",
+        choices=[f"{a}-{b}" for a, b in PAIRINGS],
+        help="only this pairing (default: both)",
+    )
     args = parser.parse_args()
     game = get(args.game)
     seats = args.seats or max(game.min_players, min(4, game.max_players or 4))
@@ -186,6 +195,8 @@ def main() -> None:
         timing(game, seats, args.timing, BUDGET, args.options)
         return
     for pair in PAIRINGS:
+        if args.pairing and args.pairing != "-".join(pair):
+            continue
         tournament(game, seats, pair, args.games, args.budget, args.workers, args.options)
 
 
