@@ -570,13 +570,16 @@ class GameService:
         read (it is then left out, and the operator's log says why)."""
         try:
             live = await self.load(game_id)
-        except Refused:
+            state = live.state
+            if live.broken is None and state is not None and live.game.result(state) is not None:
+                return _finished(live, state, (), live.row.updated_at)
+        except StoreBusy:
+            raise  # the database is away: the backlog waits for the next start
+        except Exception:  # a game this release no longer reads, say: it stays out
+            log.exception("game %s: not recorded in the statistics", game_id)
             return None
-        state = live.state
-        if live.broken is not None or state is None or live.game.result(state) is None:
-            log.warning("game %s: not recorded in the statistics (unreadable)", game_id)
-            return None
-        return _finished(live, state, (), live.row.updated_at)
+        log.warning("game %s: not recorded in the statistics (unreadable)", game_id)
+        return None
 
     async def sweep(self) -> int:
         """Show the changes a process committed and died before showing (no process

@@ -374,3 +374,30 @@ async def test_games_finished_before_the_statistics_are_recorded_once_as_their_e
     assert await count(store, "stats_backlog") == 0
     assert await GameService(store, clock).record_backlog() == 0  # nothing twice
     assert await ratings(store) == as_ended
+
+
+async def test_a_backlogged_game_this_release_cannot_read_is_left_out_and_the_rest_recorded(
+    service: GameService, store: Store, clock: FakeClock
+) -> None:
+    """A game of a kind no longer offered, or with a state this release cannot read, is
+    taken off the backlog unrecorded; the others are recorded."""
+    games = []
+    for channel in (10, 11, 12):
+        game_id = await race(service, [ANA, BEN], channel=channel)
+        await play_out(service, game_id, [ANA, BEN])
+        games.append(game_id)
+
+    def before_the_statistics(db: Connection) -> None:
+        for table in ("result_seats", "results", "ratings", "member_totals", "member_streaks"):
+            db.execute(f"DELETE FROM {table}")
+        db.execute("UPDATE games SET kind = 'retired' WHERE id = ?", (games[0],))
+        nonsense = '{"nonsense": 1}'
+        db.execute("UPDATE games SET state = ? WHERE id = ?", (nonsense, games[1]))
+        queue = migrations.statements(MIGRATIONS / "022_stats_backlog.sql", store.engine.dialect)
+        db.execute(queue[-1])
+
+    await store._write(before_the_statistics)
+    assert await GameService(store, clock).record_backlog() == 1
+    assert await count(store, "stats_backlog") == 0
+    (recorded,) = await store.engine.read("SELECT game_id FROM results", ())
+    assert recorded["game_id"] == games[2] and (await ratings(store))[ANA][2] == 1
