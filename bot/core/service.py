@@ -42,6 +42,7 @@ from bot.core.store.wakeups import EVERYTHING, TIMER, Wakeup
 from bot.core.thinking import Thinker
 from games import registry
 from games.engine import AnyGame, Event, IllegalAction, Seat, State
+from games.replay import Move, dealt, replayed
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -1442,11 +1443,11 @@ async def replay(store: Store, game_id: int) -> State:
     game = registry.get(row.kind)
     players = await store.players(game_id)
     seats = {p.user_id: p.seat for p in players}
-    state = game.setup(len(players), game.parse_options(row.options), row.seed)
-    for _, user_id, action in await store.actions(game_id):
-        if user_id is None:
-            state, _ = game.expire(state)
-        else:
-            state, _ = game.apply(state, seats[user_id], game.parse_action(action))
-    assert isinstance(state, State)
-    return state
+    logged = await store.actions(game_id)
+    moves = [Move(None if user is None else seats[user], action) for _, user, action in logged]
+    step = dealt(game, len(players), row.options, row.seed)
+    last = step
+    for last in replayed(game, step, moves):  # noqa: B007 (the last state is the answer)
+        pass
+    assert isinstance(last.state, State)
+    return last.state
