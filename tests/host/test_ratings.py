@@ -343,6 +343,15 @@ async def test_two_processes_ending_games_at_once_both_move_the_ratings(
     assert after[BEN] == pytest.approx((ben.mu, ben.sigma, 3), abs=1e-9)
 
 
+def before_the_statistics(store: Store, db: Connection) -> None:
+    """The database as a release before the statistics left it, then migration 022's
+    queue: no record of any game, the finished ones backlogged (not the aborted)."""
+    for table in ("result_seats", "results", "ratings", "member_totals", "member_streaks"):
+        db.execute(f"DELETE FROM {table}")
+    queue = migrations.statements(MIGRATIONS / "022_stats_backlog.sql", store.engine.dialect)
+    db.execute(queue[-1])  # the migration's INSERT
+
+
 async def test_games_finished_before_the_statistics_are_recorded_once_as_their_ends_were(
     service: GameService, store: Store, clock: FakeClock
 ) -> None:
@@ -358,13 +367,7 @@ async def test_games_finished_before_the_statistics_are_recorded_once_as_their_e
     as_ended = await ratings(store)
     history = await store.engine.read("SELECT * FROM result_seats ORDER BY game_id, seat", ())
 
-    def before_the_statistics(db: Connection) -> None:
-        for table in ("result_seats", "results", "ratings", "member_totals", "member_streaks"):
-            db.execute(f"DELETE FROM {table}")
-        queue = migrations.statements(MIGRATIONS / "022_stats_backlog.sql", store.engine.dialect)
-        db.execute(queue[-1])  # the migration's INSERT: the finished games, not the aborted
-
-    await store._write(before_the_statistics)
+    await store._write(partial(before_the_statistics, store))
     assert await count(store, "stats_backlog") == 2 and await ratings(store) == {}
     assert await GameService(store, clock).record_backlog(batch=1) == 2
     assert await ratings(store) == as_ended and as_ended[ANA][2] == 2
@@ -387,16 +390,13 @@ async def test_a_backlogged_game_this_release_cannot_read_is_left_out_and_the_re
         await play_out(service, game_id, [ANA, BEN])
         games.append(game_id)
 
-    def before_the_statistics(db: Connection) -> None:
-        for table in ("result_seats", "results", "ratings", "member_totals", "member_streaks"):
-            db.execute(f"DELETE FROM {table}")
+    def unreadable(db: Connection) -> None:
         db.execute("UPDATE games SET kind = 'retired' WHERE id = ?", (games[0],))
         nonsense = '{"nonsense": 1}'
         db.execute("UPDATE games SET state = ? WHERE id = ?", (nonsense, games[1]))
-        queue = migrations.statements(MIGRATIONS / "022_stats_backlog.sql", store.engine.dialect)
-        db.execute(queue[-1])
+        before_the_statistics(store, db)
 
-    await store._write(before_the_statistics)
+    await store._write(unreadable)
     assert await GameService(store, clock).record_backlog() == 1
     assert await count(store, "stats_backlog") == 0
     (recorded,) = await store.engine.read("SELECT game_id FROM results", ())
