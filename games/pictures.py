@@ -200,9 +200,11 @@ def to_png(image: Image.Image) -> bytes:
     The pictures are flat colours and smoothed text, which 256 colours render without
     a visible difference; the palette makes encoding about twice as fast and the file
     about half as large as full colour (pictures are re-rendered often, and every byte
-    is uploaded). `python -m tests.bench.bench_pictures` measures both."""
+    is uploaded). `python -m tests.bench.bench_pictures` measures both. A palette
+    picture (pasted together from tiles, `games.tiles`) is written as it is."""
     buffer = io.BytesIO()
-    _palette_image(image).save(buffer, format="PNG", compress_level=3)
+    indexed = image if image.mode == "P" else _palette_image(image)
+    indexed.save(buffer, format="PNG", compress_level=3)
     return buffer.getvalue()
 
 
@@ -211,7 +213,7 @@ def _palette_image(image: Image.Image) -> Image.Image:
     drawn with `font` leaves few), else a palette found on a half-size copy (a quarter
     of the pixels; the blends of smoothed edges are all there), to which every pixel
     takes its nearest colour."""
-    if image.mode != "RGB":
+    if image.mode != "RGB":  # e.g. RGBA
         return image.quantize(colors=256, method=Image.Quantize.FASTOCTREE)
     colours = image.getcolors(256)
     if colours is not None:

@@ -34,6 +34,7 @@ from games.pictures import (
     player_colour,
     shown_scale,
 )
+from games.tiles import Inks
 
 RGB = tuple[int, int, int]
 Box = tuple[float, float, float, float]
@@ -173,6 +174,7 @@ def draw_card(
 
 
 _tiles: dict[Hashable, Image.Image] = {}
+CARDS = Inks()  # the palette of the cards picture (`games.tiles`)
 
 
 def _card_tile(card: CardView, say: Say, chosen: bool) -> Image.Image:
@@ -182,7 +184,7 @@ def _card_tile(card: CardView, say: Say, chosen: bool) -> Image.Image:
     def drawn() -> Image.Image:
         tile = Image.new("RGB", (CARD_W + 1, CARD_H + 1), BACKGROUND)
         draw_card(tile, (0, 0), card, say, chosen)
-        return tile
+        return CARDS.tile(tile)
 
     title = say("luckybox.picture.card", number=card.card + 1)
     tile: Image.Image = kept(_tiles, (card.model_dump_json(), chosen, title), drawn, 256)
@@ -199,18 +201,21 @@ def render_cards(
     rows = max(1, math.ceil(len(shown) / 3))
     width = columns * CARD_W + (columns + 1) * GAP
     height = rows * CARD_H + (rows + 1) * GAP
+    alt = " ".join([title, *(card_alt(card, say) for card in shown)])
     if not shown:
         words = say("luckybox.picture.no_cards")
         width, height = int(font(KEY).getlength(words)) + 2 * GAP + 8, KEY + 4 * GAP
-    image = Image.new("RGB", (width, height), BACKGROUND)
-    if not shown:
+        image = Image.new("RGB", (width, height), BACKGROUND)
         ImageDraw.Draw(image).text((GAP + 4, 2 * GAP), words, font=font(KEY), fill=MUTED)
-    for i, card in enumerate(shown):
-        x = GAP + (i % 3) * (CARD_W + GAP)
-        y = GAP + (i // 3) * (CARD_H + GAP)
-        image.paste(_card_tile(card, say, card.card in chosen), (x, y))
-    alt = " ".join([title, *(card_alt(card, say) for card in shown)])
-    return image, alt
+        return image, alt
+    placed = [
+        (
+            _card_tile(card, say, card.card in chosen),
+            (GAP + (i % 3) * (CARD_W + GAP), GAP + (i // 3) * (CARD_H + GAP)),
+        )
+        for i, card in enumerate(shown)
+    ]
+    return CARDS.picture((width, height), BACKGROUND, placed), alt
 
 
 def bonus_word(bonus: str, say: Say) -> str:
