@@ -196,10 +196,27 @@ def _with_versions(job: Job, versions: Versions) -> Job:
     return kind, method, tuple(_versioned(a, v) for a, v in pairs)
 
 
+UNPICKLED_KEPT = 64  # contexts a worker keeps unpickled
+_unpickled: OrderedDict[bytes, Any] = OrderedDict()
+
+
 def _versioned(arg: Any, version: int | None) -> Any:
     if isinstance(arg, _Pickled):
-        arg = pickle.loads(arg.data)
+        arg = _unpickle(arg.data)
     return arg if version is None else replace(arg, version=version)
+
+
+def _unpickle(data: bytes) -> Any:
+    """A context a worker was sent, unpickled once: a panel's steps, and a change's
+    notice, table and chapter, send the same one again (its views are many models)."""
+    found = _unpickled.get(data)
+    if found is None:
+        found = _unpickled[data] = pickle.loads(data)
+        while len(_unpickled) > UNPICKLED_KEPT:
+            _unpickled.popitem(last=False)
+    else:
+        _unpickled.move_to_end(data)
+    return found
 
 
 @dataclass
