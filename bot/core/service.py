@@ -1172,8 +1172,11 @@ class GameService:
         for timer in timers:
             if timer.kind == DEADLINE:
                 live.deadline_at = timer.due_at
-        if timers:
-            self.scheduler.changed()
+        # Only a timer due before what the scheduler waits for needs it to look again;
+        # one removed or moved later finds nothing due when that time comes.
+        dues = [timer.due_at for timer in timers if timer.due_at is not None]
+        if dues:
+            self.scheduler.woken(min(dues))
 
     # -- timers ------------------------------------------------------------------------------------
 
