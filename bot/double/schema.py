@@ -11,6 +11,7 @@ strings (discord.py sends attachment ids as integers), so `SnowflakeType` admits
 
 from __future__ import annotations
 
+import bisect
 import json
 import logging
 import os
@@ -101,14 +102,15 @@ class Remembered:
     buttons, edit after edit) is not checked again.
 
     Strings whose schema constrains only their length (a custom id, a label) count as
-    met before when as long as one met before: buttons that differ only in their ids
-    (every game's, every phase's) share one verdict."""
+    met before when their length is on the same side of every bound their schemas set
+    as one met before: buttons that differ only in their ids and labels (every game's,
+    every phase's, every player's) share one verdict."""
 
     KEPT = 4096  # verdicts, then it starts afresh
 
     def __init__(self, schema: Any, registry: Registry) -> None:
         self._validator = Draft202012Validator(schema, registry=registry)
-        self._by_length = _by_length(schema)
+        self._by_length = _length_bounds(schema, _by_length(schema))
         self._verdicts: dict[str, bool] = {}
 
     def is_valid(self, value: Any) -> bool:
@@ -180,20 +182,56 @@ def _by_length(schema: Any) -> frozenset[str]:
     return frozenset() if unsure else frozenset(n for n, ok in verdicts.items() if ok)
 
 
+Bounds = dict[str, tuple[int, ...]]  # by property name: where a length's verdict may change
+
+
+def _length_bounds(schema: Any, names: frozenset[str]) -> Bounds:
+    """For each of `names`, every length at which some schema of it within `schema`
+    starts or stops accepting a string (a `minLength`, a `maxLength` + 1), sorted."""
+    bounds: dict[str, set[int]] = {name: {0} for name in names}
+
+    def walk(node: Any) -> None:
+        if isinstance(node, list):
+            for item in node:
+                walk(item)
+            return
+        if not isinstance(node, dict):
+            return
+        properties = node.get("properties")
+        if isinstance(properties, dict):
+            for name, sub in properties.items():
+                if name in bounds and isinstance(sub, dict):
+                    if isinstance(sub.get("minLength"), int):
+                        bounds[name].add(sub["minLength"])
+                    if isinstance(sub.get("maxLength"), int):
+                        bounds[name].add(sub["maxLength"] + 1)
+        for value in node.values():
+            walk(value)
+
+    walk(schema)
+    return {name: tuple(sorted(found)) for name, found in bounds.items()}
+
+
+def _stand_in(text: str, bounds: tuple[int, ...]) -> str:
+    """A string as long as the last bound `text` reaches: every schema of its name
+    accepts both or neither."""
+    return "x" * bounds[bisect.bisect_right(bounds, len(text)) - 1]
+
+
 def _may_hold_objects(items: Any) -> bool:
     types = items.get("type") if isinstance(items, dict) else None
     return not isinstance(types, str | list) or "object" in types
 
 
-def _lengths(value: Any, names: frozenset[str]) -> Any:
-    """`value` with the strings of `names` replaced by stand-ins of the same length."""
+def _lengths(value: Any, names: Bounds) -> Any:
+    """`value` with the strings of `names` replaced by stand-ins (`_stand_in`)."""
     if not names:
         return value
     if isinstance(value, list):
         return [_lengths(item, names) for item in value]
     if isinstance(value, dict):
         return {
-            key: "x" * len(item)
+            key: _stand_in(item, names[key])
             if key in names and isinstance(item, str)
             else _lengths(item, names)
             for key, item in value.items()
