@@ -20,6 +20,11 @@ and what the marks mean are in the message's words. Pictures are at most `WIDTH`
 px wide and `MAX_H` high, with no text below `KEY` px but the piles' labels (`MINOR`):
 see `games.pictures`. The panels are arranged per number of players to show the cards
 largest in that frame (`layout`).
+
+A picture is redrawn at almost every move, mostly as it was: each is pasted together
+from tiles (a card as it lies, a panel's frame, a word) kept drawn in one palette per
+picture kind (`games.tiles`), so a move draws only what was never drawn before and the
+picture is written without reducing its colours.
 """
 
 from __future__ import annotations
@@ -27,10 +32,10 @@ from __future__ import annotations
 import math
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
-from functools import cache
-from typing import Literal
+from functools import cache, lru_cache
+from typing import Any, Literal
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
 from games.lama import cardart
 from games.lama.cardart import Words
@@ -51,6 +56,7 @@ from games.pictures import (
     player_letter,
     shown_scale,
 )
+from games.tiles import Inks, Placed
 
 RGB = tuple[int, int, int]
 Names = Sequence[str] | None
@@ -236,6 +242,79 @@ def _better(one: Layout, other: Layout) -> bool:
     return shown(one) > shown(other)
 
 
+# -- tiles ---------------------------------------------------------------------------------------
+
+# Each picture kind's palette (`games.tiles`): its tiles are kept reduced to it.
+PANEL_INKS = Inks()
+TABLE_INKS = Inks()
+RESULTS_INKS = Inks()
+KEPT = 1024  # tiles kept per kind of tile
+
+Art = tuple[Any, ...]
+"""A card as `cardart` draws it: the function and its arguments before the size and the
+words, e.g. (cardart.face, "7"), (cardart.seen, "-2"), (cardart.back,)."""
+
+
+def _art(art: Art, w: int, h: int, text: Words) -> Image.Image:
+    """The card's tile (RGBA: clear around its rounded corners)."""
+    draw, *kind = art
+    tile: Image.Image = draw(*kind, w, h, text)
+    return tile
+
+
+def _laid(art: Art, w: int, h: int, text: Words, under: RGB) -> Image.Image:
+    """The card as it shows lying on the colour `under`, in full colour."""
+    card = _art(art, w, h, text)
+    tile = Image.new("RGB", card.size, under)
+    tile.paste(card, (0, 0), card)
+    return tile
+
+
+@lru_cache(maxsize=KEPT)
+def _card_tile(inks: Inks, art: Art, w: int, h: int, text: Words, under: RGB) -> Image.Image:
+    """The card lying on `under`, in `inks`."""
+    return inks.tile(_laid(art, w, h, text, under))
+
+
+def _text(
+    inks: Inks,
+    xy: tuple[float, float],
+    text: str,
+    face: ImageFont.FreeTypeFont,
+    ink: RGB,
+    under: RGB,
+    anchor: str = "la",
+) -> Placed:
+    """`text` as `ImageDraw.text(xy, ...)` draws it onto the colour `under`: a tile in
+    `inks` and where it goes."""
+    x, y = xy
+    tile, (left, top) = _text_tile(inks, text, face, ink, under, anchor, (x % 1, y % 1))
+    return tile, (math.floor(x) + left, math.floor(y) + top)
+
+
+@lru_cache(maxsize=KEPT)
+def _text_tile(
+    inks: Inks,
+    text: str,
+    face: ImageFont.FreeTypeFont,
+    ink: RGB,
+    under: RGB,
+    anchor: str,
+    start: tuple[float, float],
+) -> tuple[Image.Image, tuple[int, int]]:
+    """The text drawn at `start` (a fraction of a pixel, which its smoothed edges follow),
+    and the tile's top left from there. The tile holds `start` too, so that the text is
+    drawn from the same fraction."""
+    measure = ImageDraw.Draw(Image.new("RGB", (1, 1)))
+    box = measure.textbbox(start, text, font=face, anchor=anchor)
+    left, top = min(0, math.floor(box[0])), min(0, math.floor(box[1]))
+    size = (math.ceil(box[2]) + 1 - left, math.ceil(box[3]) + 1 - top)  # 1: the fraction
+    tile = Image.new("RGB", size, under)
+    xy = (start[0] - left, start[1] - top)
+    ImageDraw.Draw(tile).text(xy, text, font=face, fill=ink, anchor=anchor)
+    return inks.tile(tile), (left, top)
+
+
 # -- shared pieces -------------------------------------------------------------------------------
 
 
@@ -247,27 +326,25 @@ def _badge(draw: ImageDraw.ImageDraw, x: float, y: float, seat: int, mark: str) 
     draw.text((x + r, y + r), mark, font=font(KEY, True), fill=ink, anchor="mm")
 
 
-def _panel_frame(
-    draw: ImageDraw.ImageDraw,
-    box: tuple[int, int, int, int],
-    seat: int,
-    strong: bool,
-    mark: str,
-) -> None:
-    """A player's panel: its frame (thick in their colour when `strong`) and their mark."""
-    x, y, w, h = box
+def _panel_frame(w: int, h: int, seat: int, strong: bool, mark: str) -> Image.Image:
+    """A player's panel, empty, in full colour: its frame (thick in their colour when
+    `strong`) and their mark, on the background."""
+    tile = Image.new("RGB", (w + 1, h + 1), BACKGROUND)
+    draw = ImageDraw.Draw(tile)
     outline = player_colour(seat) if strong else QUIET_EDGE
     draw.rounded_rectangle(
-        (x, y, x + w, y + h), 10, fill=PANEL_BG, outline=outline, width=6 if strong else 1
+        (0, 0, w, h), 10, fill=PANEL_BG, outline=outline, width=6 if strong else 1
     )
-    _badge(draw, x + PAD, y + (HEAD - 2 * BADGE) // 2, seat, mark)
+    _badge(draw, PAD, (HEAD - 2 * BADGE) // 2, seat, mark)
+    return tile
 
 
-def _grid(image: Image.Image, lay: Layout, x: int, y: int, tiles: Sequence[Image.Image]) -> None:
-    for pos, tile in enumerate(tiles):
-        cx = x + (pos % 3) * (lay.card_w + GAP)
-        cy = y + (pos // 3) * (lay.card_h + GAP)
-        image.paste(tile, (cx, cy), tile)
+def _grid(lay: Layout, x: int, y: int) -> list[tuple[int, int]]:
+    """Where the layout's nine cards go, from the grid's top left."""
+    return [
+        (x + (pos % 3) * (lay.card_w + GAP), y + (pos // 3) * (lay.card_h + GAP))
+        for pos in range(9)
+    ]
 
 
 # -- the table ------------------------------------------------------------------------------
@@ -278,21 +355,20 @@ def render_table(
 ) -> tuple[Image.Image, str]:
     who = marks(view.seats, say, names, letters)
     lay = layout(view.seats)
-    image = Image.new("RGB", lay.size, BACKGROUND)
-    draw = ImageDraw.Draw(image)
     text = cardart.words(say)
-    _draw_piles(image, draw, view, lay, who, say, text)
+    placed = _pile_tiles(view, lay, who, say, text)
     for seat in range(view.seats):
         x, y = lay.panel(seat)
-        box = (x, y, lay.panel_w, lay.panel_h)
-        _panel_frame(draw, box, seat, view.to_act == seat, who.letters[seat])
-        w, h = lay.card_w, lay.card_h
-        tiles = [
-            cardart.back(w, h, text) if kind is None else cardart.face(kind, w, h, text)
-            for kind in view.layouts[seat]
-        ]
-        _grid(image, lay, x + PAD, y + HEAD, tiles)
-    return image, _table_alt(view, who, say)
+        placed.append((_table_frame(lay, seat, view.to_act == seat, who.letters[seat]), (x, y)))
+        for kind, xy in zip(view.layouts[seat], _grid(lay, x + PAD, y + HEAD), strict=False):
+            art = (cardart.back,) if kind is None else (cardart.face, kind)
+            placed.append((_card_tile(TABLE_INKS, art, lay.card_w, lay.card_h, text, PANEL_BG), xy))
+    return TABLE_INKS.picture(lay.size, BACKGROUND, placed), _table_alt(view, who, say)
+
+
+@lru_cache(maxsize=KEPT)
+def _table_frame(lay: Layout, seat: int, strong: bool, mark: str) -> Image.Image:
+    return TABLE_INKS.tile(_panel_frame(lay.panel_w, lay.panel_h, seat, strong, mark))
 
 
 def _status(view: LamaView, who: Marks, say: Say) -> str:
@@ -317,45 +393,34 @@ def _status(view: LamaView, who: Marks, say: Say) -> str:
 
 @dataclass(frozen=True)
 class Pile:
-    tile: Image.Image
+    art: Art  # its card
     word: str
     ring: RGB | None = None  # a frame in the holder's colour
     minor: bool = True  # the word: a pile's name (minor) or the holder's mark
 
 
-def _piles(view: LamaView, who: Marks, say: Say, text: Words, w: int, h: int) -> list[Pile]:
+def _piles(view: LamaView, who: Marks, say: Say) -> list[Pile]:
     """The card in play (if any), the draw pile and the discard pile."""
     piles = []
     if view.step in ("drawn", "taken") and view.to_act is not None:
-        shown = view.taken
-        tile = cardart.face(shown, w, h, text) if shown else cardart.back(w, h, text)
+        shown: Art = (cardart.face, view.taken) if view.taken else (cardart.back,)
         ring = player_colour(view.to_act)
-        piles.append(Pile(tile, who.letters[view.to_act], ring, minor=False))
-    piles.append(Pile(cardart.back(w, h, text), say("lama.picture.draw_pile")))
-    if view.discard_top is not None:
-        top = cardart.face(view.discard_top, w, h, text)
-    else:
-        top = _empty_place(w, h)
+        piles.append(Pile(shown, who.letters[view.to_act], ring, minor=False))
+    piles.append(Pile((cardart.back,), say("lama.picture.draw_pile")))
+    top: Art = (_empty_place,) if view.discard_top is None else (cardart.face, view.discard_top)
     piles.append(Pile(top, say("lama.picture.discard_pile")))
     return piles
 
 
 @cache
-def _empty_place(w: int, h: int) -> Image.Image:
+def _empty_place(w: int, h: int, text: Words) -> Image.Image:
+    """Where the discard pile lies while it is empty (called as `cardart.back` is)."""
     tile = Image.new("RGBA", (w, h), (0, 0, 0, 0))
     ImageDraw.Draw(tile).rounded_rectangle((1, 1, w - 2, h - 2), 7, outline=MUTED, width=2)
     return tile
 
 
-def _draw_piles(
-    image: Image.Image,
-    draw: ImageDraw.ImageDraw,
-    view: LamaView,
-    lay: Layout,
-    who: Marks,
-    say: Say,
-    text: Words,
-) -> None:
+def _pile_tiles(view: LamaView, lay: Layout, who: Marks, say: Say, text: Words) -> list[Placed]:
     """The piles where the layout puts them, each card with its word below it: down a
     column, across a strip, or side by side in the free slot."""
     width, height = lay.size
@@ -363,50 +428,64 @@ def _draw_piles(
         slot = lay.free_slot()
         assert slot is not None, "a slot arrangement has a free slot"
         x, y, w, h = slot
-        card_w, card_h = lay.slot_card()
-        *playing, draw_pile, discard = _piles(view, who, say, text, card_w, card_h)
-        block = card_w + PILE_BLOCK - PILE_W
-        row_h = card_h + LABEL_H
+        card = lay.slot_card()
+        *playing, draw_pile, discard = _piles(view, who, say)
+        block = card[0] + PILE_BLOCK - PILE_W
+        row_h = card[1] + LABEL_H
         top = y + (h - 2 * row_h - GAP) // 2
+        placed = []
         for pile in playing:
-            _draw_pile(image, draw, pile, (x + (w - card_w) // 2, top), block)
-        left = x + (w - 2 * block - SLOT_GAP) // 2 + (block - card_w) // 2
+            placed += _pile(pile, (x + (w - card[0]) // 2, top), card, block, text)
+        left = x + (w - 2 * block - SLOT_GAP) // 2 + (block - card[0]) // 2
         for k, pile in enumerate((draw_pile, discard)):
-            _draw_pile(image, draw, pile, (left + k * (block + SLOT_GAP), top + row_h + GAP), block)
-        return
-    piles = _piles(view, who, say, text, PILE_W, PILE_H)
+            xy = (left + k * (block + SLOT_GAP), top + row_h + GAP)
+            placed += _pile(pile, xy, card, block, text)
+        return placed
+    piles = _piles(view, who, say)
+    card = (PILE_W, PILE_H)
     if lay.info == "column":
         x = width - MARGIN - PILE_BLOCK + (PILE_BLOCK - PILE_W) // 2
         used = len(piles) * (PILE_H + LABEL_H) + (len(piles) - 1) * GAP
         y = (height - used) // 2
+        placed = []
         for pile in piles:
-            _draw_pile(image, draw, pile, (x, y), PILE_BLOCK)
+            placed += _pile(pile, (x, y), card, PILE_BLOCK, text)
             y += PILE_H + LABEL_H + GAP
-        return
+        return placed
     x = (width - len(piles) * PILE_BLOCK) // 2 + (PILE_BLOCK - PILE_W) // 2
+    placed = []
     for pile in piles:
-        _draw_pile(image, draw, pile, (x, MARGIN), PILE_BLOCK)
+        placed += _pile(pile, (x, MARGIN), card, PILE_BLOCK, text)
         x += PILE_BLOCK
+    return placed
 
 
-def _draw_pile(
-    image: Image.Image,
-    draw: ImageDraw.ImageDraw,
-    pile: Pile,
-    xy: tuple[int, int],
-    room: int,
-) -> None:
-    """A pile's card at `xy` with its word centred below it, in `room` pixels."""
+def _pile(
+    pile: Pile, xy: tuple[int, int], card: tuple[int, int], room: int, text: Words
+) -> list[Placed]:
+    """A pile's card of size `card` at `xy` with its word centred below it, in `room`
+    pixels."""
     x, y = xy
-    w, h = pile.tile.size
-    if pile.ring is not None:
-        draw.rounded_rectangle((x - 4, y - 4, x + w + 4, y + h + 4), 9, outline=pile.ring, width=4)
-    image.paste(pile.tile, (x, y), pile.tile)
+    w, h = card
+    if pile.ring is None:
+        shown = _card_tile(TABLE_INKS, pile.art, w, h, text, BACKGROUND), xy
+    else:
+        shown = _ringed(pile.art, w, h, text, pile.ring), (x - 4, y - 4)
     size = MINOR if pile.minor else KEY
     word = _fit(pile.word, size, room - 4, bold=not pile.minor)
     face = font(size, not pile.minor, minor=pile.minor)
     ink = MUTED if pile.minor else INK
-    draw.text((x + w / 2, y + h + 6), word, font=face, fill=ink, anchor="ma")
+    return [shown, _text(TABLE_INKS, (x + w / 2, y + h + 6), word, face, ink, BACKGROUND, "ma")]
+
+
+@lru_cache(maxsize=KEPT)
+def _ringed(art: Art, w: int, h: int, text: Words, ring: RGB) -> Image.Image:
+    """The card in play, in a frame of the holder's colour 4 px around it."""
+    tile = Image.new("RGB", (w + 9, h + 9), BACKGROUND)
+    ImageDraw.Draw(tile).rounded_rectangle((0, 0, w + 8, h + 8), 9, outline=ring, width=4)
+    card = _art(art, w, h, text)
+    tile.paste(card, (4, 4), card)
+    return TABLE_INKS.tile(tile)
 
 
 def _table_alt(view: LamaView, who: Marks, say: Say) -> str:
@@ -451,36 +530,48 @@ def render_panel(
         raise ValueError("render_panel needs a seat's view")
     seat = view.me
     who = marks(view.seats, say, names, letters)
-    width, height = panel_size()
-    image = Image.new("RGB", (width, height), BACKGROUND)
-    draw = ImageDraw.Draw(image)
     text = cardart.words(say)
-    gx, gy = MARGIN, MARGIN
+    placed: list[Placed] = []
     for pos, kind in enumerate(view.layouts[seat]):
         if kind is not None:
-            tile = cardart.face(kind, BIG_W, BIG_H, text)
+            art: Art = (cardart.face, kind)
         elif pos in view.known:
-            tile = cardart.seen(view.known[pos], BIG_W, BIG_H, text)
+            art = (cardart.seen, view.known[pos])
         else:
-            tile = cardart.back(BIG_W, BIG_H, text)
-        cx = gx + (pos % 3) * (BIG_W + BIG_GAP)
-        cy = gy + (pos // 3) * (BIG_H + BIG_GAP)
-        image.paste(tile, (cx, cy), tile)
-        # The position's number, as the buttons and the select name it.
-        ink = MUTED if kind is not None else (205, 215, 225)
-        number = str(pos + 1)
-        draw.text((cx + BIG_W - 10, cy + 6), number, font=font(KEY, True), fill=ink, anchor="ra")
+            art = (cardart.back,)
+        xy = (MARGIN + (pos % 3) * (BIG_W + BIG_GAP), MARGIN + (pos // 3) * (BIG_H + BIG_GAP))
+        placed.append((_cell(art, pos + 1, text), xy))
 
-    sx = gx + 3 * BIG_W + 2 * BIG_GAP + HAND_GAP
+    sx = MARGIN + 3 * BIG_W + 2 * BIG_GAP + HAND_GAP
     word = _fit(say("lama.picture.in_hand"), MINOR, HAND_W, bold=True)
-    draw.text((sx, gy), word, font=font(MINOR, True, minor=True), fill=INK)
-    hy = gy + MINOR + 14
+    placed.append(
+        _text(PANEL_INKS, (sx, MARGIN), word, font(MINOR, True, minor=True), INK, BACKGROUND)
+    )
+    hy = MARGIN + MINOR + 14
     if view.held is not None:
-        tile = cardart.face(view.held, BIG_W, BIG_H, text)
-        image.paste(tile, (sx, hy), tile)
+        held = _card_tile(PANEL_INKS, (cardart.face, view.held), BIG_W, BIG_H, text, BACKGROUND)
     else:
-        draw.rounded_rectangle((sx, hy, sx + BIG_W, hy + BIG_H), 10, outline=MUTED, width=2)
-    return image, _panel_alt(view, who, say)
+        held = _empty_hand()
+    placed.append((held, (sx, hy)))
+    return PANEL_INKS.picture(panel_size(), BACKGROUND, placed), _panel_alt(view, who, say)
+
+
+@lru_cache(maxsize=KEPT)
+def _cell(art: Art, number: int, text: Words) -> Image.Image:
+    """A card of the seat's layout with the position's number in its corner, as the
+    buttons and the select name it."""
+    tile = _laid(art, BIG_W, BIG_H, text, BACKGROUND)
+    ink = MUTED if art[0] is cardart.face else (205, 215, 225)
+    draw = ImageDraw.Draw(tile)
+    draw.text((BIG_W - 10, 6), str(number), font=font(KEY, True), fill=ink, anchor="ra")
+    return PANEL_INKS.tile(tile)
+
+
+@cache
+def _empty_hand() -> Image.Image:
+    tile = Image.new("RGB", (BIG_W + 1, BIG_H + 1), BACKGROUND)
+    ImageDraw.Draw(tile).rounded_rectangle((0, 0, BIG_W, BIG_H), 10, outline=MUTED, width=2)
+    return PANEL_INKS.tile(tile)
 
 
 def panel_key(
@@ -534,51 +625,47 @@ def render_results(
         raise ValueError("no round has been scored yet")
     who = marks(view.seats, say, names, letters)
     lay = layout(view.seats, piles=False)
-    image = Image.new("RGB", lay.size, BACKGROUND)
-    draw = ImageDraw.Draw(image)
     text = cardart.words(say)
-    for seat, result in enumerate(report.seats):
-        _result_panel(image, draw, seat, result, seat in report.winners, lay, who, text)
-    return image, _results_alt(view, who, say)
-
-
-def _result_panel(
-    image: Image.Image,
-    draw: ImageDraw.ImageDraw,
-    seat: int,
-    result: SeatResult,
-    won: bool,
-    lay: Layout,
-    who: Marks,
-    text: Words,
-) -> None:
-    x, y = lay.panel(seat)
-    _panel_frame(draw, (x, y, lay.panel_w, lay.panel_h), seat, won, who.letters[seat])
-    draw.text(
-        (x + lay.panel_w - PAD - 4, y + HEAD // 2 + 1),
-        str(result.total),
-        font=font(SCORE, True),
-        fill=INK,
-        anchor="rm",
-    )
-    gx, gy = x + PAD, y + HEAD
-    w, h = lay.card_w, lay.card_h
-    tiles = [
-        cardart.joker_as(result.layout.jokers[pos], w, h, text)
-        if pos in result.layout.jokers
-        else cardart.face(kind, w, h, text)
-        for pos, kind in enumerate(result.cards)
+    placed = [
+        (
+            _result_panel(
+                r.model_dump_json(), seat, seat in report.winners, lay, who.letters[seat], text
+            ),
+            lay.panel(seat),
+        )
+        for seat, r in enumerate(report.seats)
     ]
-    _grid(image, lay, gx, gy, tiles)
+    return RESULTS_INKS.picture(lay.size, BACKGROUND, placed), _results_alt(view, who, say)
+
+
+@lru_cache(maxsize=64)
+def _result_panel(
+    result_json: str, seat: int, won: bool, lay: Layout, mark: str, text: Words
+) -> Image.Image:
+    """A seat's panel in the results (its `SeatResult`, as JSON: a key). One tile: the
+    frames of threes of a kind overlap the cards, the panel's frame and the badge."""
+    result = SeatResult.model_validate_json(result_json)
+    tile = _panel_frame(lay.panel_w, lay.panel_h, seat, won, mark)
+    draw = ImageDraw.Draw(tile)
+    score = str(result.total)
+    xy = (lay.panel_w - PAD - 4, HEAD // 2 + 1)
+    draw.text(xy, score, font=font(SCORE, True), fill=INK, anchor="rm")
+    w, h = lay.card_w, lay.card_h
+    for pos, (kind, place) in enumerate(zip(result.cards, _grid(lay, PAD, HEAD), strict=False)):
+        joker = result.layout.jokers.get(pos)
+        art = (cardart.face, kind) if joker is None else (cardart.joker_as, joker)
+        card = _art(art, w, h, text)
+        tile.paste(card, place, card)
     # Threes of a kind: a frame around the line's three cards.
     for line in result.layout.lines:
         if line.axis == "row":
-            top = gy + line.index * (h + GAP)
-            frame = (gx - 4, top - 4, gx + lay.grid_w + 3, top + h + 3)
+            top = HEAD + line.index * (h + GAP)
+            frame = (PAD - 4, top - 4, PAD + lay.grid_w + 3, top + h + 3)
         else:
-            left = gx + line.index * (w + GAP)
-            frame = (left - 4, gy - 4, left + w + 3, gy + lay.grid_h + 3)
+            left = PAD + line.index * (w + GAP)
+            frame = (left - 4, HEAD - 4, left + w + 3, HEAD + lay.grid_h + 3)
         draw.rounded_rectangle(frame, 9, outline=LINE_MARK, width=5)
+    return RESULTS_INKS.tile(tile)
 
 
 def _results_alt(view: LamaView, who: Marks, say: Say) -> str:

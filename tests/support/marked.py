@@ -20,6 +20,7 @@ from PIL import ImageDraw
 from bot import i18n
 from bot.discord.ui import Screen, Section, Select, controls
 from games.pictures import name_letters
+from tests.pictures.drawn import forget_cached_pictures
 
 OPEN, SEP, CLOSE = "⟦", "|", "⟧"
 _NOT_WORDS = [
@@ -123,7 +124,9 @@ def screen_texts(screen: Screen) -> list[str]:
 
 
 def record_drawn_text(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """From now on (this test), every string drawn into a picture, in drawing order."""
+    """From now on (this test), every string drawn into a picture, in drawing order.
+    Pictures and tiles kept drawn are forgotten first, so that they are drawn again."""
+    forget_cached_pictures()
     drawn: list[str] = []
     original = ImageDraw.ImageDraw.text
 
