@@ -19,9 +19,9 @@ the `say` the adapter passes, so a picture is in its reader's language.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -37,6 +37,7 @@ from games.pictures import (
     player_colour,
     player_letter,
 )
+from games.tiles import Inks, Placed
 from games.tufteln.models import ROUNDS, SheetView, TuftelnView
 from games.tufteln.sheet import COLOURS, COLUMNS, SIZE, SQUARES, field_index
 
@@ -97,6 +98,12 @@ def _centred(
 
 
 # -- the sheet grid -----------------------------------------------------------------------
+#
+# A sheet is pasted together from tiles in one palette (`games.tiles`): the empty sheet,
+# each written field and each square's points, each tile kept by what it shows, so a
+# number written redraws nothing: its field's tile is kept from a sheet before.
+
+SHEETS = Inks()  # the palette of the sheet pictures (a player's sheet, the standings)
 
 
 @dataclass(frozen=True)
@@ -121,6 +128,11 @@ class Grid:
         return max(6, self.cell // 8)
 
     @property
+    def frame(self) -> int:
+        """The width of the heavier frame around each square."""
+        return max(2, self.cell // 25)
+
+    @property
     def width(self) -> int:
         return self.band + SIZE * self.cell + 2 * self.gap
 
@@ -129,6 +141,11 @@ class Grid:
         x = self.band + col * self.cell + (col // 2) * self.gap
         y = self.band + row * self.cell + (row // 2) * self.gap
         return x, y, x + self.cell, y + self.cell
+
+    def inside(self, index: int) -> tuple[int, int, int, int]:
+        """A field within its frames, as a crop box: all that writing on it changes."""
+        x0, y0, x1, y1 = self.box(index)
+        return x0 + self.frame, y0 + self.frame, x1 - self.frame + 1, y1 - self.frame + 1
 
     @staticmethod
     def fitting(width: int, labels: bool, smallest: int = KEY) -> Grid:
@@ -156,26 +173,36 @@ def _texture(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], colour: 
 
 
 @cache
-def _blank_grid(grid: Grid) -> Image.Image:
-    """The empty sheet at one size: colours, textures, labels, the squares' frames."""
+def _fields(grid: Grid) -> Image.Image:
+    """The empty grid at one size, in full colour: colours, textures, the squares'
+    frames (what the tiles are drawn on)."""
     image = Image.new("RGB", (grid.width, grid.width), BACKGROUND)
     draw = ImageDraw.Draw(image)
-    small = font(grid.label_size)
     for index in range(SIZE * SIZE):
         x0, y0, x1, y1 = grid.box(index)
         colour = COLOURS[index]
         draw.rectangle((x0, y0, x1, y1), fill=FILL[colour])
         _texture(draw, (x0, y0, x1, y1), colour)
         draw.rectangle((x0, y0, x1, y1), outline=GRID_LINE, width=max(1, grid.cell // 50))
-        if grid.labels and index < SIZE:
-            _centred(draw, ((x0 + x1) / 2, grid.band / 2), COLUMNS[index], small, MUTED)
-        if grid.labels and index % SIZE == 0:
-            _centred(draw, (grid.band / 2, (y0 + y1) / 2), str(index // SIZE + 1), small, MUTED)
     for square in SQUARES:  # a heavier frame around each 2x2 square
         x0, y0, _, _ = grid.box(square[0])
         _, _, x1, y1 = grid.box(square[2])
-        draw.rectangle((x0, y0, x1, y1), outline=INK, width=max(2, grid.cell // 25))
+        draw.rectangle((x0, y0, x1, y1), outline=INK, width=grid.frame)
     return image
+
+
+@cache
+def _empty(grid: Grid) -> Image.Image:
+    """The empty sheet's tile: the grid and its column and row labels."""
+    image = _fields(grid).copy()
+    if grid.labels:
+        draw = ImageDraw.Draw(image)
+        small = font(grid.label_size)
+        for k in range(SIZE):
+            x0, y0, x1, y1 = grid.box(k * SIZE + k)
+            _centred(draw, ((x0 + x1) / 2, grid.band / 2), COLUMNS[k], small, MUTED)
+            _centred(draw, (grid.band / 2, (y0 + y1) / 2), str(k + 1), small, MUTED)
+    return SHEETS.tile(image)
 
 
 @cache
@@ -203,61 +230,152 @@ def _digit(
     return tile
 
 
-def _stamp(image: Image.Image, centre: tuple[float, float], tile: Image.Image) -> None:
+def _stamp(
+    image: Image.Image, centre: tuple[float, float], tile: Image.Image, origin: tuple[int, int]
+) -> None:
+    """`tile` centred on `centre` of the grid, on `image` whose top left is the grid's
+    `origin` (rounded where on the grid, so a crop shows it as the whole grid does)."""
     x, y = round(centre[0] - tile.width / 2), round(centre[1] - tile.height / 2)
-    image.paste(tile, (x, y), tile)
+    image.paste(tile, (x - origin[0], y - origin[1]), tile)
+
+
+def _write(
+    image: Image.Image,
+    grid: Grid,
+    index: int,
+    value: int,
+    marked: bool,
+    origin: tuple[int, int],
+) -> None:
+    """Field `index`'s number (0: none) and, `marked`, the frame of the last placement,
+    on `image` whose top left is the grid's `origin`."""
+    draw = ImageDraw.Draw(image)
+    ox, oy = origin
+    x0, y0, x1, y1 = grid.box(index)
+    cell = grid.cell
+    centre = ((x0 + x1) / 2, (y0 + y1) / 2)
+    size = max(grid.smallest, cell * 58 // 100)
+    colour = COLOURS[index]
+    if value and colour == "printed":
+        cx, cy, half = centre[0] - ox, centre[1] - oy, cell * 30 // 100
+        draw.rounded_rectangle(
+            (cx - half, cy - half, cx + half, cy + half),
+            radius=cell // 12,
+            outline=INK,
+            width=max(2, cell // 30),
+            fill=WHITE_FIELD,
+        )
+        _stamp(image, centre, _digit(str(value), size, INK, max(1, cell // 45), INK), origin)
+    elif value:  # a halo in the field colour keeps the digit clear of the texture
+        halo = max(2, cell // 25)
+        _stamp(image, centre, _digit(str(value), size, PEN, halo, FILL[colour]), origin)
+    if marked:
+        inset = grid.frame
+        box = (x0 + inset - ox, y0 + inset - oy, x1 - inset - ox, y1 - inset - oy)
+        draw.rectangle(box, outline=HIGHLIGHT, width=max(3, cell // 14))
+
+
+Origin = tuple[int, int]  # where an image's top left lies on the grid
+Write = Callable[[Image.Image, Origin], None]
+
+
+def _tile(grid: Grid, box: tuple[int, int, int, int], write: Write) -> Image.Image:
+    """The grid's `box` (a crop box), empty and then written on by `write`, as a tile.
+    Written from even coordinates: half pixels are rounded to even (Pillow's rounded
+    boxes, `_stamp`), so an odd shift would draw some things a pixel off."""
+    x0, y0, x1, y1 = box
+    ox, oy = x0 - x0 % 2, y0 - y0 % 2
+    image = _fields(grid).crop((ox, oy, x1, y1))
+    write(image, (ox, oy))
+    return SHEETS.tile(image.crop((x0 - ox, y0 - oy, x1 - ox, y1 - oy)))
+
+
+@cache
+def _alike(grid: Grid, index: int) -> int:
+    """The first field that looks like field `index` when written the same: of its
+    colour, at even offsets from it (see `_tile`)."""
+    x, y, _, _ = grid.box(index)
+    return next(
+        other
+        for other in range(SIZE * SIZE)
+        if COLOURS[other] == COLOURS[index]
+        and (grid.box(other)[0] - x) % 2 == 0
+        and (grid.box(other)[1] - y) % 2 == 0
+    )
+
+
+@cache
+def _field(grid: Grid, index: int, value: int, marked: bool) -> Image.Image:
+    """A written field's tile (within its frames): its number, its frame if `marked`.
+    Kept by `_alike`'s field, so it is drawn once for all the fields it looks like."""
+
+    def write(image: Image.Image, origin: Origin) -> None:
+        _write(image, grid, index, value, marked, origin)
+
+    return _tile(grid, grid.inside(index), write)
+
+
+def _badge(grid: Grid) -> tuple[ImageFont.FreeTypeFont, int]:
+    """The font of a square's points, and the radius of their disc."""
+    face = font(max(grid.smallest, grid.cell * 30 // 100), bold=True)
+    return face, max(int(face.size) * 3 // 4, grid.cell * 22 // 100)
+
+
+def _badge_box(grid: Grid, square: int) -> tuple[int, int, int, int]:
+    """Where a square's points are (a crop box): the corner its four fields share."""
+    _, radius = _badge(grid)
+    _, _, cx, cy = grid.box(SQUARES[square][0])
+    return cx - radius, cy - radius, cx + radius + 1, cy + radius + 1
+
+
+@lru_cache(maxsize=2048)
+def _points(
+    grid: Grid, square: int, points: int, values: tuple[int, ...], marked: tuple[bool, ...]
+) -> Image.Image:
+    """A square's points in a disc, on the corners of its fields as written (`values`,
+    `marked`, in `SQUARES` order)."""
+
+    def write(image: Image.Image, origin: Origin) -> None:
+        for index, value, mark in zip(SQUARES[square], values, marked, strict=True):
+            _write(image, grid, index, value, mark, origin)
+        face, radius = _badge(grid)
+        _, _, x, y = grid.box(SQUARES[square][0])
+        cx, cy = x - origin[0], y - origin[1]
+        disc = (cx - radius, cy - radius, cx + radius, cy + radius)
+        draw = ImageDraw.Draw(image)
+        draw.ellipse(disc, fill=INK if points else MUTED, outline=PANEL, width=2)
+        _centred(draw, (cx, cy), str(points), face, PANEL)
+
+    return _tile(grid, _badge_box(grid, square), write)
+
+
+def grid_tiles(
+    sheet: SheetView, grid: Grid, origin: tuple[int, int], highlight: bool = True
+) -> list[Placed]:
+    """The sheet's 6x6 grid with numbers, last placement and square points, as tiles
+    with the grid's top left at `origin`."""
+    ox, oy = origin
+    marked = {field_index(name) for name in sheet.last} if highlight else set()
+    placed: list[Placed] = [(_empty(grid), origin)]
+    for index, value in enumerate(sheet.values):
+        if value or index in marked:
+            x, y, _, _ = grid.inside(index)
+            tile = _field(grid, _alike(grid, index), value, index in marked)
+            placed.append((tile, (ox + x, oy + y)))
+    for square, points in enumerate(sheet.points):
+        if points is not None:
+            fields = SQUARES[square]
+            values = tuple(sheet.values[i] for i in fields)
+            tile = _points(grid, square, points, values, tuple(i in marked for i in fields))
+            x, y, _, _ = _badge_box(grid, square)
+            placed.append((tile, (ox + x, oy + y)))
+    return placed
 
 
 def draw_grid(sheet: SheetView, grid: Grid, highlight: bool = True) -> Image.Image:
     """The sheet's 6x6 grid with numbers, last placement and square points."""
-    image = _blank_grid(grid).copy()
-    draw = ImageDraw.Draw(image)
-    cell = grid.cell
-    digits = font(max(grid.smallest, cell * 58 // 100))
-    printed_box = cell * 30 // 100
-    for index, value in enumerate(sheet.values):
-        if not value:
-            continue
-        x0, y0, x1, y1 = grid.box(index)
-        centre = ((x0 + x1) / 2, (y0 + y1) / 2)
-        colour = COLOURS[index]
-        if colour == "printed":
-            cx, cy = centre
-            draw.rounded_rectangle(
-                (cx - printed_box, cy - printed_box, cx + printed_box, cy + printed_box),
-                radius=cell // 12,
-                outline=INK,
-                width=max(2, cell // 30),
-                fill=WHITE_FIELD,
-            )
-            _stamp(image, centre, _digit(str(value), digits.size, INK, max(1, cell // 45), INK))
-        else:
-            # A halo in the field colour keeps the digit clear of the texture.
-            halo = max(2, cell // 25)
-            _stamp(image, centre, _digit(str(value), digits.size, PEN, halo, FILL[colour]))
-    if highlight:
-        for name in sheet.last:
-            marked = field_index(name)
-            if marked is not None:
-                x0, y0, x1, y1 = grid.box(marked)
-                inset = max(2, cell // 25)
-                draw.rectangle(
-                    (x0 + inset, y0 + inset, x1 - inset, y1 - inset),
-                    outline=HIGHLIGHT,
-                    width=max(3, cell // 14),
-                )
-    badge = font(max(grid.smallest, cell * 30 // 100), bold=True)
-    radius = max(badge.size * 3 // 4, cell * 22 // 100)
-    for square, points in zip(SQUARES, sheet.points, strict=True):
-        if points is None:
-            continue
-        _, _, cx, cy = grid.box(square[0])  # the corner the square's fields share
-        fill = INK if points else MUTED
-        draw.ellipse(
-            (cx - radius, cy - radius, cx + radius, cy + radius), fill=fill, outline=PANEL, width=2
-        )
-        _centred(draw, (cx, cy), str(points), badge, PANEL)
-    return image
+    size = (grid.width, grid.width)
+    return SHEETS.picture(size, BACKGROUND, grid_tiles(sheet, grid, (0, 0), highlight))
 
 
 # -- the full sheet picture -----------------------------------------------------------------
@@ -272,10 +390,9 @@ def sheet_image(
     grid, the numbers written, the last placement framed and the squares' points."""
     sheet = _pick_sheet(view, seat)
     who = name or say("tufteln.picture.player", number=sheet.seat + 1)
-    image = Image.new("RGB", (SHEET, SHEET), BACKGROUND)
     grid = Grid.fitting(SHEET - 2 * MARGIN, labels=True)
     offset = (SHEET - grid.width) // 2
-    image.paste(draw_grid(sheet, grid), (offset, offset))
+    image = SHEETS.picture((SHEET, SHEET), BACKGROUND, grid_tiles(sheet, grid, (offset, offset)))
     rolls_done = sum(1 for i, v in enumerate(sheet.values) if v and COLOURS[i] != "printed") // 2
     return image, _sheet_alt(say, sheet, who, rolls_done)
 
@@ -414,25 +531,30 @@ def _best_sheets(shown: list[Standing]) -> Image.Image:
     used = 2 * MARGIN + 2 * grid.width + SHEET_GAP
     height = 2 * MARGIN + rows * (HEADER + grid.width) + (rows - 1) * SHEET_GAP
     width = max(used, math.ceil(height / TALLEST))  # centred, if too high for its width
-    image = Image.new("RGB", (width, height), BACKGROUND)
-    draw = ImageDraw.Draw(image)
+    placed: list[Placed] = []
     for k, standing in enumerate(shown):
         x = (width - used) // 2 + MARGIN + (k % 2) * (grid.width + SHEET_GAP)
         y = MARGIN + (k // 2) * (HEADER + grid.width + SHEET_GAP)
-        _header(draw, standing, (x, y + HEADER // 2 - 2))
-        image.paste(draw_grid(standing.sheet, grid, highlight=False), (x, y + HEADER))
-    return image
+        sheet = standing.sheet
+        header = (grid.width, standing.rank, sheet.seat, standing.letter, sheet.total)
+        placed.append((_header(*header, standing.winner), (x, y)))
+        placed += grid_tiles(sheet, grid, (x, y + HEADER), highlight=False)
+    return SHEETS.picture((width, height), BACKGROUND, placed)
 
 
-def _header(draw: ImageDraw.ImageDraw, standing: Standing, left_middle: tuple[int, int]) -> None:
-    """ "2. [mark] 27 ★": rank, the player's mark on their colour, the total, a star for
-    a winner."""
-    x, y = left_middle
-    x += int(draw_text(draw, (x, y), f"{standing.rank}.", 28, INK, True, "lm")) + 10
-    x += _chip(draw, (x, y), standing.sheet.seat, standing.letter, KEY) + 12
-    x += int(draw_text(draw, (x, y), str(standing.sheet.total), 28, INK, True, "lm")) + 16
-    if standing.winner:
+@lru_cache(maxsize=256)
+def _header(width: int, rank: int, seat: int, letter: str, total: int, winner: bool) -> Image.Image:
+    """ "2. [mark] 27 ★", a tile `width` wide: rank, the player's mark on their colour,
+    the total, a star for a winner."""
+    image = Image.new("RGB", (width, HEADER), BACKGROUND)
+    draw = ImageDraw.Draw(image)
+    x, y = 0, HEADER // 2 - 2
+    x += int(draw_text(draw, (x, y), f"{rank}.", 28, INK, True, "lm")) + 10
+    x += _chip(draw, (x, y), seat, letter, KEY) + 12
+    x += int(draw_text(draw, (x, y), str(total), 28, INK, True, "lm")) + 16
+    if winner:
         _star(draw, (x, y), 14)
+    return SHEETS.tile(image)
 
 
 def _chip_width(draw: ImageDraw.ImageDraw, letter: str, size: int) -> int:

@@ -63,7 +63,9 @@ def midgame(rolls: int = 4) -> TuftelnState:
 
 @contextmanager
 def font_sizes() -> Iterator[list[tuple[str, float]]]:
-    """Every string drawn meanwhile, with its font size."""
+    """Every string drawn meanwhile, with its font size (the tiles kept from pictures
+    before are forgotten first, so they are drawn again)."""
+    recorded.forget_cached_pictures()
     drawn: list[tuple[str, float]] = []
     original = ImageDraw.ImageDraw.text
 
@@ -136,7 +138,7 @@ def test_colours_and_highlight_are_drawn(play_sheet: Callable[[str], TuftelnStat
         index = field_index(name)
         assert index is not None
         x, y, _, _ = grid.box(index)
-        return image.getpixel((x + dx, y + dy))  # type: ignore[return-value]
+        return image.convert("RGB").getpixel((x + dx, y + dy))  # type: ignore[return-value]
 
     assert pixel(plain, "A1", 50, 8) == FILL["white"]
     assert pixel(plain, "B1", 50, 8) in (FILL["yellow"], YELLOW_MARK)
