@@ -19,6 +19,7 @@ with no text below `KEY` px but labels (`MINOR`): see `games.pictures`.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache, lru_cache
 
 from PIL import Image, ImageDraw
 
@@ -38,6 +39,7 @@ from games.pictures import (
     player_colour,
     player_letter,
 )
+from games.tiles import Inks, Placed
 
 RGB = tuple[int, int, int]
 
@@ -241,11 +243,16 @@ def _board_alt(
 
 
 # -- task cards ------------------------------------------------------------------------------
+#
+# Pasted together from tiles in one palette (`games.tiles`): each card with its empty
+# diagram, and each number on the board as a diagram's space shows it; a number placed
+# redraws nothing, its tile is kept from the pictures before.
 
 CARD_GAP = 10
 CARD_PAD = 12
 CARD_HEAD = 58  # a card's number and points, above its diagram
 MINI_MOST = 44  # the largest space in a card's diagram
+TASKS = Inks()  # the palette of the task cards picture
 
 
 def tasks_layout(count: int) -> tuple[int, int, int]:
@@ -257,25 +264,64 @@ def tasks_layout(count: int) -> tuple[int, int, int]:
     return card_w, mini, 2 * MARGIN + CARD_HEAD + ROWS * mini + CARD_PAD
 
 
-def _diagram(
-    draw: ImageDraw.ImageDraw,
-    x: float,
-    y: float,
-    mini: int,
-    region: set[int],
-    board: Sequence[int | None],
+def _diagram_x(card_w: int, mini: int) -> float:
+    """Where a card's diagram begins, from the card's left (half a pixel in, when the
+    card's width and the diagram's are odd and even)."""
+    return (card_w - COLUMNS * mini) / 2
+
+
+def _space(
+    draw: ImageDraw.ImageDraw, x0: float, y0: float, mini: int, fill: RGB, shown: str
 ) -> None:
+    """A diagram's space at `x0`, `y0` with the number `shown` on it ("": none)."""
+    draw.rectangle((x0, y0, x0 + mini, y0 + mini), fill=fill, outline=GRID, width=1)
+    if shown:
+        centre = (x0 + mini / 2, y0 + mini / 2 + 1)
+        draw.text(centre, shown, font=font(KEY, True), fill=INK, anchor="mm")
+
+
+@lru_cache(maxsize=1024)
+def _card(card: str, number: int, count: int) -> Image.Image:
+    """Task card `card` as number `number` of `count`: its frame, number and points, and
+    its diagram with the spaces it involves, no number on the board."""
+    card_w, mini, height = tasks_layout(count)
+    found = task(card)
+    image = Image.new("RGB", (card_w + 1, height - 2 * MARGIN + 1), BACKGROUND)
+    draw = ImageDraw.Draw(image)
+    draw.rounded_rectangle(
+        (0, 0, card_w, height - 2 * MARGIN), radius=12, fill=CARD_BG, outline=INK, width=2
+    )
+    draw.text((12, 12), f"#{number}", font=font(30, True), fill=INK)
+    r = 22
+    cx, cy = card_w - 12 - r, 10 + r
+    draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=(0, 114, 178))
+    draw.text((cx, cy + 1), str(found.points), font=font(28, True), fill=WHITE, anchor="mm")
+    x, y = _diagram_x(card_w, mini), CARD_HEAD
     for space in range(SIZE):
         col, row = space % COLUMNS, space // COLUMNS
-        x0, y0 = x + col * mini, y + row * mini
-        fill = REGION if space in region else WHITE
-        draw.rectangle((x0, y0, x0 + mini, y0 + mini), fill=fill, outline=GRID, width=1)
-        value = board[space]
-        if value is not None:
-            shown = "J" if value == JOKER else str(value)
-            centre = (x0 + mini / 2, y0 + mini / 2 + 1)
-            draw.text(centre, shown, font=font(KEY, True), fill=INK, anchor="mm")
+        fill = REGION if space in found.region else WHITE
+        _space(draw, x + col * mini, y + row * mini, mini, fill, "")
     draw.rectangle((x, y, x + COLUMNS * mini, y + ROWS * mini), outline=INK, width=2)
+    return TASKS.tile(image)
+
+
+@cache
+def _number(mini: int, left: float, fill: RGB, shown: str) -> Image.Image:
+    """A number on a diagram's space, within the space's lines; `left`: the fraction of
+    a pixel the space begins at."""
+    image = Image.new("RGB", (mini + 1, mini + 1), BACKGROUND)
+    _space(ImageDraw.Draw(image), left, 0, mini, fill, shown)
+    return TASKS.tile(image.crop((1, 1, mini, mini)))
+
+
+@cache
+def _frame(mini: int) -> tuple[Placed, ...]:
+    """A diagram's frame as tiles, from the diagram's top left: pasted over the numbers
+    on its edge, as it is drawn over the spaces on the card."""
+    across, down = COLUMNS * mini + 1, ROWS * mini + 1
+    top = TASKS.tile(Image.new("RGB", (across, 2), INK))
+    side = TASKS.tile(Image.new("RGB", (2, down), INK))
+    return (top, (0, 0)), (top, (0, down - 2)), (side, (0, 0)), (side, (across - 2, 0))
 
 
 def render_tasks(
@@ -285,24 +331,25 @@ def render_tasks(
     sentences are in the panel's words (and the description)."""
     card_w, mini, height = tasks_layout(len(cards))
     width = 2 * MARGIN + len(cards) * card_w + (len(cards) - 1) * CARD_GAP
-    image = Image.new("RGB", (max(width, card_w + 2 * MARGIN), height), BACKGROUND)
-    draw = ImageDraw.Draw(image)
+    placed: list[Placed] = []
     described = []
+    left = _diagram_x(card_w, mini) % 1
     for number, card in enumerate(cards, start=1):
         found = task(card)
         x, y = MARGIN + (number - 1) * (card_w + CARD_GAP), MARGIN
-        draw.rounded_rectangle(
-            (x, y, x + card_w, height - MARGIN), radius=12, fill=CARD_BG, outline=INK, width=2
-        )
-        draw.text((x + 12, y + 12), f"#{number}", font=font(30, True), fill=INK)
-        r = 22
-        cx, cy = x + card_w - 12 - r, y + 10 + r
-        draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=(0, 114, 178))
-        draw.text((cx, cy + 1), str(found.points), font=font(28, True), fill=WHITE, anchor="mm")
-        grid_x = x + (card_w - COLUMNS * mini) / 2
-        _diagram(draw, grid_x, y + CARD_HEAD, mini, set(found.region), board or [None] * SIZE)
+        placed.append((_card(card, number, len(cards)), (x, y)))
+        grid_x, grid_y = x + int(_diagram_x(card_w, mini)), y + CARD_HEAD
+        for space, value in enumerate(board or ()):
+            if value is not None:
+                col, row = space % COLUMNS, space // COLUMNS
+                fill = REGION if space in found.region else WHITE
+                shown = "J" if value == JOKER else str(value)
+                tile = _number(mini, left, fill, shown)
+                placed.append((tile, (grid_x + col * mini + 1, grid_y + row * mini + 1)))
+        placed += [(edge, (grid_x + dx, grid_y + dy)) for edge, (dx, dy) in _frame(mini)]
         sentence = say(found.text_key)
         described.append(
             say("lupun.picture.card_alt", number=number, count=found.points, text=sentence)
         )
-    return image, " ".join(described)[:1000]
+    size = (max(width, card_w + 2 * MARGIN), height)
+    return TASKS.picture(size, BACKGROUND, placed), " ".join(described)[:1000]
