@@ -78,15 +78,16 @@ def _names(seats: int, names: Sequence[str] | None, say: Say, marks: Sequence[st
 
 
 # -- the board -------------------------------------------------------------------------------
+#
+# Pasted together from tiles in one palette (`games.tiles`): the empty board with its
+# labels, each placed tile on its space, each player's mark and hand tiles, each kept
+# by what it shows.
+
+BOARDS = Inks()  # the palette of the board picture
+Box = tuple[int, int, int, int]
 
 
-def _tile(
-    draw: ImageDraw.ImageDraw,
-    box: tuple[float, float, float, float],
-    value: int,
-    owner: int,
-    mark: str,
-) -> None:
+def _tile(draw: ImageDraw.ImageDraw, box: Box, value: int, owner: int, mark: str) -> None:
     """A placed tile: its number on the owner's colour and the owner's mark; a joker
     is a J on white, framed in the owner's colour."""
     x0, y0, x1, y1 = box
@@ -104,12 +105,18 @@ def _tile(
     draw.text((x0 + inset, y0 + inset - 2), mark, font=mark_font, fill=ink, anchor="la")
 
 
-def _board(
-    draw: ImageDraw.ImageDraw,
-    board: Sequence[int | None],
-    owners: Sequence[int | None],
-    marks: Sequence[str],
-) -> None:
+def _space_box(space: int) -> Box:
+    col, row = space % COLUMNS, space // COLUMNS
+    x0, y0 = BOARD_X + col * CELL, BOARD_Y + row * CELL
+    return x0, y0, x0 + CELL, y0 + CELL
+
+
+@cache
+def _empty_board() -> Image.Image:
+    """The board's tile, from the picture's top left: the column letters and row
+    numbers, each space empty with its name."""
+    image = Image.new("RGB", (BOARD_X + COLUMNS * CELL + 1, BOARD_Y + ROWS * CELL + 1), BACKGROUND)
+    draw = ImageDraw.Draw(image)
     label = font(KEY, True)
     for col in range(COLUMNS):
         x = BOARD_X + col * CELL + CELL / 2
@@ -118,33 +125,35 @@ def _board(
         y = BOARD_Y + row * CELL + CELL / 2
         draw.text((BOARD_X - 8, y), str(row + 1), font=label, fill=MUTED, anchor="rm")
     for space in range(SIZE):
-        col, row = space % COLUMNS, space // COLUMNS
-        x0, y0 = BOARD_X + col * CELL, BOARD_Y + row * CELL
-        draw.rectangle((x0, y0, x0 + CELL, y0 + CELL), fill=WHITE, outline=GRID, width=2)
-        value, owner = board[space], owners[space]
-        if value is None or owner is None:
-            draw.text(
-                (x0 + CELL / 2, y0 + CELL / 2),
-                space_name(space),
-                font=font(KEY),
-                fill=FADED,
-                anchor="mm",
-            )
-            continue
-        _tile(draw, (x0 + 5, y0 + 5, x0 + CELL - 5, y0 + CELL - 5), value, owner, marks[owner])
+        x0, y0, x1, y1 = _space_box(space)
+        draw.rectangle((x0, y0, x1, y1), fill=WHITE, outline=GRID, width=2)
+        centre = (x0 + CELL / 2, y0 + CELL / 2)
+        draw.text(centre, space_name(space), font=font(KEY), fill=FADED, anchor="mm")
+    return BOARDS.tile(image)
 
 
-def hand_tile_box(seat: int, value: int) -> tuple[int, int, int, int]:
+@lru_cache(maxsize=512)
+def _placed(value: int, owner: int, mark: str) -> Image.Image:
+    """A placed tile on its space, within the space's lines (2 px in)."""
+    image = Image.new("RGB", (CELL + 1, CELL + 1), WHITE)
+    _tile(ImageDraw.Draw(image), (5, 5, CELL - 5, CELL - 5), value, owner, mark)
+    return BOARDS.tile(image.crop((2, 2, CELL - 1, CELL - 1)))
+
+
+def hand_tile_box(seat: int, value: int) -> Box:
     """Where `seat`'s tile `value` lies in the players' column: five to a row."""
     x = SIDE_X + BADGE + 8 + (value % 5) * (TILE + TILE_GAP)
     y = BOARD_Y + seat * (2 * TILE + TILE_GAP + SEAT_GAP) + (value // 5) * (TILE + TILE_GAP)
     return x, y, x + TILE, y + TILE
 
 
-def _hand_tile(
-    draw: ImageDraw.ImageDraw, seat: int, value: int, *, held: bool, turned: bool
-) -> None:
-    box = hand_tile_box(seat, value)
+@lru_cache(maxsize=512)
+def _hand_tile(seat: int, value: int, held: bool, turned: bool) -> Image.Image:
+    """One of a player's ten tiles: in hand in their colour, else faded (placed this
+    round); circled if turned over."""
+    image = Image.new("RGB", (TILE + 1, TILE + 1), BACKGROUND)
+    draw = ImageDraw.Draw(image)
+    x0, y0, x1, y1 = box = (0, 0, TILE, TILE)
     colour = player_colour(seat)
     if held:
         draw.rounded_rectangle(box, radius=6, fill=colour, outline=INK, width=1)
@@ -152,29 +161,38 @@ def _hand_tile(
     else:  # placed this round
         draw.rounded_rectangle(box, radius=6, fill=FADED, outline=GRID, width=1)
         ink = MUTED
-    x0, y0, x1, y1 = box
     centre = ((x0 + x1) / 2, (y0 + y1) / 2 + 1)
     draw.text(centre, str(value), font=font(KEY, True), fill=ink, anchor="mm")
     if turned:  # the circled face, as on the tile's back
         draw.ellipse((x0 + 3, y0 + 3, x1 - 3, y1 - 3), outline=ink, width=2)
+    return BOARDS.tile(image)
 
 
-def _players(
-    draw: ImageDraw.ImageDraw, view: LupunView, marks: Sequence[str], report: RoundReport | None
-) -> None:
+@lru_cache(maxsize=64)
+def _badge(seat: int, mark: str) -> Image.Image:
+    """A player's mark on their colour, beside their tiles."""
+    image = Image.new("RGB", (BADGE + 1, BADGE + 1), BACKGROUND)
+    draw = ImageDraw.Draw(image)
+    colour = player_colour(seat)
+    draw.rounded_rectangle((0, 0, BADGE, BADGE), radius=6, fill=colour, outline=INK, width=1)
+    centre = (BADGE / 2, BADGE / 2 + 1)
+    draw.text(centre, mark, font=font(KEY, True), fill=_ink_on(colour), anchor="mm")
+    return BOARDS.tile(image)
+
+
+def _players(view: LupunView, marks: Sequence[str], report: RoundReport | None) -> list[Placed]:
     """Each player's mark and ten tiles; with `report`, as that round ended (the tiles
     it left in hand)."""
+    placed: list[Placed] = []
     for seat in range(view.seats):
         _, y, _, _ = hand_tile_box(seat, 0)
-        colour = player_colour(seat)
-        badge = (SIDE_X, y + TILE // 2 - 2, SIDE_X + BADGE, y + TILE // 2 - 2 + BADGE)
-        draw.rounded_rectangle(badge, radius=6, fill=colour, outline=INK, width=1)
-        centre = (SIDE_X + BADGE / 2, (badge[1] + badge[3]) / 2 + 1)
-        draw.text(centre, marks[seat], font=font(KEY, True), fill=_ink_on(colour), anchor="mm")
+        placed.append((_badge(seat, marks[seat]), (SIDE_X, y + TILE // 2 - 2)))
         held = _held(view, seat, report)
         turned = set(view.turned[seat])
         for value in TILES:
-            _hand_tile(draw, seat, value, held=value in held, turned=value in turned)
+            x0, y0, _, _ = hand_tile_box(seat, value)
+            placed.append((_hand_tile(seat, value, value in held, value in turned), (x0, y0)))
+    return placed
 
 
 def _held(view: LupunView, seat: int, report: RoundReport | None) -> set[int]:
@@ -201,12 +219,15 @@ def render_board(
 ) -> tuple[Image.Image, str]:
     marks = _marks(view.seats, letters)
     who = _names(view.seats, names, say, marks)
-    image = Image.new("RGB", board_size(view.seats), BACKGROUND)
-    draw = ImageDraw.Draw(image)
     board = report.board if report is not None else view.board
     owners = report.owners if report is not None else view.owners
-    _board(draw, board, owners, marks)
-    _players(draw, view, marks, report)
+    placed: list[Placed] = [(_empty_board(), (0, 0))]
+    for space, (value, owner) in enumerate(zip(board, owners, strict=True)):
+        if value is not None and owner is not None:
+            x0, y0, _, _ = _space_box(space)
+            placed.append((_placed(value, owner, marks[owner]), (x0 + 2, y0 + 2)))
+    placed += _players(view, marks, report)
+    image = BOARDS.picture(board_size(view.seats), BACKGROUND, placed)
     if report is not None:
         title = say("lupun.picture.round_over", round=report.round)
     else:

@@ -52,6 +52,7 @@ def test_the_board_fits_discord_and_marks_each_tile_with_its_player():
     state = put(state, 2, "C1", JOKER)
     image, alt = render_board(GAME.view(state, None), say, LONG, ("A", "B", "C", "D", "E", "F"))
     assert image.size == board_size(6) and image.width <= WIDTH
+    image = image.convert("RGB")  # a palette picture (`games.tiles`)
     assert image.getpixel(cell_edge(0)) == player_colour(0)  # a tile in Ana's colour
     assert image.getpixel(cell_edge(2)) == player_colour(2)  # the joker's frame
     assert alt.startswith("Round 1. Row 1: 7 (Anastasia Ba), 3 (B), joker (Cleo), –.")
@@ -113,9 +114,13 @@ def test_the_round_picture_shows_the_tiles_each_player_placed_that_round():
     report = view.last_round
     assert report is not None
     image, _ = render_board(view, say, ["Ana", "Ben", "Cleo"], ("A", "B", "C"), report)
+    image = image.convert("RGB")  # a palette picture (`games.tiles`)
     for seat in range(3):
         placed = {v for v, o in zip(report.board, report.owners, strict=True) if o == seat}
         assert placed and len(placed) < 10
         for value in range(10):
             shown = image.getpixel(hand_tile(seat, value))
-            assert shown == (FADED if value in placed else player_colour(seat)), (seat, value)
+            assert isinstance(shown, tuple)
+            expected = FADED if value in placed else player_colour(seat)
+            # within a few units: the nearest colour the picture's palette has
+            assert max(abs(c - e) for c, e in zip(shown, expected, strict=True)) <= 4, (seat, value)
