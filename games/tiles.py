@@ -1,27 +1,26 @@
-"""Pictures pasted together from tiles kept in one palette.
+"""Pictures pasted together from tiles kept as palette images.
 
 Most pictures are mostly the same from one move to the next: a hand of cards where one
 card changed, a sheet where one square was written. Each part (a card, a square, a
-frame) is drawn once in full colour and kept as a tile; the picture is the tiles
-pasted onto a background. Drawn in full colour, the whole picture then had to be
-reduced to 256 colours before writing the PNG: counting its colours and matching
-every pixel cost more than the writing itself.
+frame, a word) is drawn once in full colour and kept as a tile (`tile`); the picture is
+the tiles pasted onto a background (`picture`). Drawn in full colour, the whole picture
+had to be reduced to 256 colours before writing the PNG: counting its colours and
+matching every pixel cost more than the writing itself.
 
-So a picture kind's tiles are kept already reduced, against one palette of the kind
-(`Inks`): the colours in the order its tiles first showed them, at most 256 (a tile
-bringing more takes the nearest ones). Pasting palette tiles copies their pixels as
-they are, and the picture is written as it is (`games.pictures.to_png` writes a
-palette picture unchanged): about half the cost of a picture drawn in full colour,
-and nothing is drawn that did not change.
+So a tile is kept reduced already, with a palette of its own colours (text smoothed in
+`games.pictures.TEXT_LEVELS` steps leaves few). A picture's palette is the colours of
+its tiles, sorted; each tile's pixels take their index in it through a lookup table as
+they are pasted, and the picture is written as it is (`games.pictures.to_png` writes a
+palette picture unchanged): about a third of the cost of a picture drawn in full
+colour, and nothing is drawn that did not change.
 
-The palette only grows, so a tile reduced early stays right. A process draws with its
-own: the same picture may be written with other indices in another process, and looks
-the same.
+The palette and the indices follow from the tiles alone, never from what a process drew
+before, so the same picture is the same PNG in every process: the table's digest tells
+whether the table changed (`bot.discord.tables.fingerprint`), whichever process drew it.
 """
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Iterable
 
 from PIL import Image
@@ -30,56 +29,46 @@ RGB = tuple[int, int, int]
 Placed = tuple[Image.Image, tuple[int, int]]  # a tile and where its top left goes
 
 MOST = 256  # colours in a palette picture
+_COLOURS = "tile_colours"  # a tile's `info` entry: its palette, as RGB triples
 
 
-class Inks:
-    """One picture kind's palette: tiles reduced to it (`tile`) and pictures pasted
-    together from them (`picture`)."""
+def tile(drawn: Image.Image) -> Image.Image:
+    """A full-colour tile as a palette image of its own colours (the nearest 256 of a
+    tile with more)."""
+    rgb = drawn if drawn.mode == "RGB" else drawn.convert("RGB")
+    found = rgb.getcolors(MOST)
+    if found is None:
+        reduced = rgb.quantize(colors=MOST, method=Image.Quantize.FASTOCTREE)
+    else:
+        palette = Image.new("P", (1, 1))
+        palette.putpalette([c for _, colour in found if isinstance(colour, tuple) for c in colour])
+        reduced = rgb.quantize(palette=palette, dither=Image.Dither.NONE)
+    flat = reduced.getpalette() or []
+    count = len(found) if found is not None else len(flat) // 3
+    reduced.info[_COLOURS] = tuple(
+        (flat[3 * i], flat[3 * i + 1], flat[3 * i + 2]) for i in range(count)
+    )
+    return reduced
 
-    def __init__(self) -> None:
-        self._index: dict[RGB, int] = {}
-        self._flat: list[int] = []  # the palette as PIL takes it: r, g, b, r, g, b, ...
-        self._palette = Image.new("P", (1, 1))
-        self._lock = threading.Lock()  # pictures are also drawn in threads
 
-    def __len__(self) -> int:
-        return len(self._index)
-
-    def tile(self, drawn: Image.Image) -> Image.Image:
-        """A full-colour tile (RGB) in this palette: exactly its colours while the
-        palette has room, else the nearest ones it has."""
-        colours = drawn.getcolors(MOST) or []
-        with self._lock:
-            self._add((c[0], c[1], c[2]) for _, c in colours if isinstance(c, tuple))
-            palette = self._palette
-        return drawn.quantize(palette=palette, dither=Image.Dither.NONE)
-
-    def picture(
-        self, size: tuple[int, int], background: RGB, placed: Iterable[Placed]
-    ) -> Image.Image:
-        """A palette picture of `size`: `background`, and each tile (made by `tile`)
-        pasted where it goes."""
-        with self._lock:
-            self._add((background,))
-            fill = self._index.get(background)
-        if fill is None:  # the palette is full: its nearest colour
-            nearest = self.tile(Image.new("RGB", (1, 1), background)).getpixel((0, 0))
-            fill = nearest if isinstance(nearest, int) else 0
-        image = Image.new("P", size, fill)
-        for tile, xy in placed:  # (tiles made meanwhile may bring colours)
-            image.paste(tile, xy)
-        with self._lock:
-            image.putpalette(self._flat)
+def picture(size: tuple[int, int], background: RGB, placed: Iterable[Placed]) -> Image.Image:
+    """`background` of `size` with each tile pasted where it goes: a palette picture of
+    their colours, sorted (full colour in the rare picture with more than 256)."""
+    tiles = [(_as_tile(image), xy) for image, xy in placed]
+    colours = sorted({background, *(c for image, _ in tiles for c in image.info[_COLOURS])})
+    if len(colours) > MOST:
+        image = Image.new("RGB", size, background)
+        for found, xy in tiles:
+            image.paste(found.convert("RGB"), xy)
         return image
+    index = {colour: i for i, colour in enumerate(colours)}
+    image = Image.new("P", size, index[background])
+    for found, xy in tiles:
+        lookup = [index[colour] for colour in found.info[_COLOURS]]
+        image.paste(found.point(lookup + [0] * (MOST - len(lookup))), xy)
+    image.putpalette([channel for colour in colours for channel in colour])
+    return image
 
-    def _add(self, colours: Iterable[RGB]) -> None:
-        fresh = False
-        for colour in colours:
-            if colour not in self._index and len(self._index) < MOST:
-                self._index[colour] = len(self._index)
-                self._flat.extend(colour[:3])
-                fresh = True
-        if fresh:
-            palette = Image.new("P", (1, 1))
-            palette.putpalette(self._flat)
-            self._palette = palette
+
+def _as_tile(image: Image.Image) -> Image.Image:
+    return image if _COLOURS in image.info else tile(image)

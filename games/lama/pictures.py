@@ -37,6 +37,7 @@ from typing import Any, Literal
 
 from PIL import Image, ImageDraw, ImageFont
 
+from games import tiles
 from games.lama import cardart
 from games.lama.cardart import Words
 from games.lama.cards import DRAMA, JOKER, KARMA, SPECIALS
@@ -56,7 +57,7 @@ from games.pictures import (
     player_letter,
     shown_scale,
 )
-from games.tiles import Inks, Placed
+from games.tiles import Placed
 
 RGB = tuple[int, int, int]
 Names = Sequence[str] | None
@@ -245,9 +246,6 @@ def _better(one: Layout, other: Layout) -> bool:
 # -- tiles ---------------------------------------------------------------------------------------
 
 # Each picture kind's palette (`games.tiles`): its tiles are kept reduced to it.
-PANEL_INKS = Inks()
-TABLE_INKS = Inks()
-RESULTS_INKS = Inks()
 KEPT = 1024  # tiles kept per kind of tile
 
 Art = tuple[Any, ...]
@@ -271,13 +269,12 @@ def _laid(art: Art, w: int, h: int, text: Words, under: RGB) -> Image.Image:
 
 
 @lru_cache(maxsize=KEPT)
-def _card_tile(inks: Inks, art: Art, w: int, h: int, text: Words, under: RGB) -> Image.Image:
-    """The card lying on `under`, in `inks`."""
-    return inks.tile(_laid(art, w, h, text, under))
+def _card_tile(art: Art, w: int, h: int, text: Words, under: RGB) -> Image.Image:
+    """The card lying on `under`."""
+    return tiles.tile(_laid(art, w, h, text, under))
 
 
 def _text(
-    inks: Inks,
     xy: tuple[float, float],
     text: str,
     face: ImageFont.FreeTypeFont,
@@ -285,16 +282,15 @@ def _text(
     under: RGB,
     anchor: str = "la",
 ) -> Placed:
-    """`text` as `ImageDraw.text(xy, ...)` draws it onto the colour `under`: a tile in
-    `inks` and where it goes."""
+    """`text` as `ImageDraw.text(xy, ...)` draws it onto the colour `under`: a tile and
+    where it goes."""
     x, y = xy
-    tile, (left, top) = _text_tile(inks, text, face, ink, under, anchor, (x % 1, y % 1))
+    tile, (left, top) = _text_tile(text, face, ink, under, anchor, (x % 1, y % 1))
     return tile, (math.floor(x) + left, math.floor(y) + top)
 
 
 @lru_cache(maxsize=KEPT)
 def _text_tile(
-    inks: Inks,
     text: str,
     face: ImageFont.FreeTypeFont,
     ink: RGB,
@@ -312,7 +308,7 @@ def _text_tile(
     tile = Image.new("RGB", size, under)
     xy = (start[0] - left, start[1] - top)
     ImageDraw.Draw(tile).text(xy, text, font=face, fill=ink, anchor=anchor)
-    return inks.tile(tile), (left, top)
+    return tiles.tile(tile), (left, top)
 
 
 # -- shared pieces -------------------------------------------------------------------------------
@@ -362,13 +358,13 @@ def render_table(
         placed.append((_table_frame(lay, seat, view.to_act == seat, who.letters[seat]), (x, y)))
         for kind, xy in zip(view.layouts[seat], _grid(lay, x + PAD, y + HEAD), strict=False):
             art = (cardart.back,) if kind is None else (cardart.face, kind)
-            placed.append((_card_tile(TABLE_INKS, art, lay.card_w, lay.card_h, text, PANEL_BG), xy))
-    return TABLE_INKS.picture(lay.size, BACKGROUND, placed), _table_alt(view, who, say)
+            placed.append((_card_tile(art, lay.card_w, lay.card_h, text, PANEL_BG), xy))
+    return tiles.picture(lay.size, BACKGROUND, placed), _table_alt(view, who, say)
 
 
 @lru_cache(maxsize=KEPT)
 def _table_frame(lay: Layout, seat: int, strong: bool, mark: str) -> Image.Image:
-    return TABLE_INKS.tile(_panel_frame(lay.panel_w, lay.panel_h, seat, strong, mark))
+    return tiles.tile(_panel_frame(lay.panel_w, lay.panel_h, seat, strong, mark))
 
 
 def _status(view: LamaView, who: Marks, say: Say) -> str:
@@ -468,14 +464,14 @@ def _pile(
     x, y = xy
     w, h = card
     if pile.ring is None:
-        shown = _card_tile(TABLE_INKS, pile.art, w, h, text, BACKGROUND), xy
+        shown = _card_tile(pile.art, w, h, text, BACKGROUND), xy
     else:
         shown = _ringed(pile.art, w, h, text, pile.ring), (x - 4, y - 4)
     size = MINOR if pile.minor else KEY
     word = _fit(pile.word, size, room - 4, bold=not pile.minor)
     face = font(size, not pile.minor, minor=pile.minor)
     ink = MUTED if pile.minor else INK
-    return [shown, _text(TABLE_INKS, (x + w / 2, y + h + 6), word, face, ink, BACKGROUND, "ma")]
+    return [shown, _text((x + w / 2, y + h + 6), word, face, ink, BACKGROUND, "ma")]
 
 
 @lru_cache(maxsize=KEPT)
@@ -485,7 +481,7 @@ def _ringed(art: Art, w: int, h: int, text: Words, ring: RGB) -> Image.Image:
     ImageDraw.Draw(tile).rounded_rectangle((0, 0, w + 8, h + 8), 9, outline=ring, width=4)
     card = _art(art, w, h, text)
     tile.paste(card, (4, 4), card)
-    return TABLE_INKS.tile(tile)
+    return tiles.tile(tile)
 
 
 def _table_alt(view: LamaView, who: Marks, say: Say) -> str:
@@ -544,16 +540,14 @@ def render_panel(
 
     sx = MARGIN + 3 * BIG_W + 2 * BIG_GAP + HAND_GAP
     word = _fit(say("lama.picture.in_hand"), MINOR, HAND_W, bold=True)
-    placed.append(
-        _text(PANEL_INKS, (sx, MARGIN), word, font(MINOR, True, minor=True), INK, BACKGROUND)
-    )
+    placed.append(_text((sx, MARGIN), word, font(MINOR, True, minor=True), INK, BACKGROUND))
     hy = MARGIN + MINOR + 14
     if view.held is not None:
-        held = _card_tile(PANEL_INKS, (cardart.face, view.held), BIG_W, BIG_H, text, BACKGROUND)
+        held = _card_tile((cardart.face, view.held), BIG_W, BIG_H, text, BACKGROUND)
     else:
         held = _empty_hand()
     placed.append((held, (sx, hy)))
-    return PANEL_INKS.picture(panel_size(), BACKGROUND, placed), _panel_alt(view, who, say)
+    return tiles.picture(panel_size(), BACKGROUND, placed), _panel_alt(view, who, say)
 
 
 @lru_cache(maxsize=KEPT)
@@ -564,14 +558,14 @@ def _cell(art: Art, number: int, text: Words) -> Image.Image:
     ink = MUTED if art[0] is cardart.face else (205, 215, 225)
     draw = ImageDraw.Draw(tile)
     draw.text((BIG_W - 10, 6), str(number), font=font(KEY, True), fill=ink, anchor="ra")
-    return PANEL_INKS.tile(tile)
+    return tiles.tile(tile)
 
 
 @cache
 def _empty_hand() -> Image.Image:
     tile = Image.new("RGB", (BIG_W + 1, BIG_H + 1), BACKGROUND)
     ImageDraw.Draw(tile).rounded_rectangle((0, 0, BIG_W, BIG_H), 10, outline=MUTED, width=2)
-    return PANEL_INKS.tile(tile)
+    return tiles.tile(tile)
 
 
 def panel_key(
@@ -635,7 +629,7 @@ def render_results(
         )
         for seat, r in enumerate(report.seats)
     ]
-    return RESULTS_INKS.picture(lay.size, BACKGROUND, placed), _results_alt(view, who, say)
+    return tiles.picture(lay.size, BACKGROUND, placed), _results_alt(view, who, say)
 
 
 @lru_cache(maxsize=64)
@@ -665,7 +659,7 @@ def _result_panel(
             left = PAD + line.index * (w + GAP)
             frame = (left - 4, HEAD - 4, left + w + 3, HEAD + lay.grid_h + 3)
         draw.rounded_rectangle(frame, 9, outline=LINE_MARK, width=5)
-    return RESULTS_INKS.tile(tile)
+    return tiles.tile(tile)
 
 
 def _results_alt(view: LamaView, who: Marks, say: Say) -> str:

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
+from games import tiles
 from games.luckybox.deck import LIGHTNING, MOON, QUESTION, STAR
 from games.luckybox.views import CardView, LuckyView, card_view
 from games.pictures import (
@@ -34,7 +35,6 @@ from games.pictures import (
     player_colour,
     shown_scale,
 )
-from games.tiles import Inks
 
 RGB = tuple[int, int, int]
 Box = tuple[float, float, float, float]
@@ -174,7 +174,6 @@ def draw_card(
 
 
 _tiles: dict[Hashable, Image.Image] = {}
-CARDS = Inks()  # the palette of the cards picture (`games.tiles`)
 
 
 def _card_tile(card: CardView, say: Say, chosen: bool) -> Image.Image:
@@ -184,7 +183,7 @@ def _card_tile(card: CardView, say: Say, chosen: bool) -> Image.Image:
     def drawn() -> Image.Image:
         tile = Image.new("RGB", (CARD_W + 1, CARD_H + 1), BACKGROUND)
         draw_card(tile, (0, 0), card, say, chosen)
-        return CARDS.tile(tile)
+        return tiles.tile(tile)
 
     title = say("luckybox.picture.card", number=card.card + 1)
     tile: Image.Image = kept(_tiles, (card.model_dump_json(), chosen, title), drawn, 256)
@@ -215,7 +214,7 @@ def render_cards(
         )
         for i, card in enumerate(shown)
     ]
-    return CARDS.picture((width, height), BACKGROUND, placed), alt
+    return tiles.picture((width, height), BACKGROUND, placed), alt
 
 
 def bonus_word(bonus: str, say: Say) -> str:

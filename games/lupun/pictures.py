@@ -23,6 +23,7 @@ from functools import cache, lru_cache
 
 from PIL import Image, ImageDraw
 
+from games import tiles
 from games.lupun.board import COLUMN_LETTERS, COLUMNS, ROWS, SIZE, space_name
 from games.lupun.cards import task
 from games.lupun.models import JOKER, TILES, RoundReport
@@ -39,7 +40,7 @@ from games.pictures import (
     player_colour,
     player_letter,
 )
-from games.tiles import Inks, Placed
+from games.tiles import Placed
 
 RGB = tuple[int, int, int]
 
@@ -83,7 +84,6 @@ def _names(seats: int, names: Sequence[str] | None, say: Say, marks: Sequence[st
 # labels, each placed tile on its space, each player's mark and hand tiles, each kept
 # by what it shows.
 
-BOARDS = Inks()  # the palette of the board picture
 Box = tuple[int, int, int, int]
 
 
@@ -129,7 +129,7 @@ def _empty_board() -> Image.Image:
         draw.rectangle((x0, y0, x1, y1), fill=WHITE, outline=GRID, width=2)
         centre = (x0 + CELL / 2, y0 + CELL / 2)
         draw.text(centre, space_name(space), font=font(KEY), fill=FADED, anchor="mm")
-    return BOARDS.tile(image)
+    return tiles.tile(image)
 
 
 @lru_cache(maxsize=512)
@@ -137,7 +137,7 @@ def _placed(value: int, owner: int, mark: str) -> Image.Image:
     """A placed tile on its space, within the space's lines (2 px in)."""
     image = Image.new("RGB", (CELL + 1, CELL + 1), WHITE)
     _tile(ImageDraw.Draw(image), (5, 5, CELL - 5, CELL - 5), value, owner, mark)
-    return BOARDS.tile(image.crop((2, 2, CELL - 1, CELL - 1)))
+    return tiles.tile(image.crop((2, 2, CELL - 1, CELL - 1)))
 
 
 def hand_tile_box(seat: int, value: int) -> Box:
@@ -165,7 +165,7 @@ def _hand_tile(seat: int, value: int, held: bool, turned: bool) -> Image.Image:
     draw.text(centre, str(value), font=font(KEY, True), fill=ink, anchor="mm")
     if turned:  # the circled face, as on the tile's back
         draw.ellipse((x0 + 3, y0 + 3, x1 - 3, y1 - 3), outline=ink, width=2)
-    return BOARDS.tile(image)
+    return tiles.tile(image)
 
 
 @lru_cache(maxsize=64)
@@ -177,7 +177,7 @@ def _badge(seat: int, mark: str) -> Image.Image:
     draw.rounded_rectangle((0, 0, BADGE, BADGE), radius=6, fill=colour, outline=INK, width=1)
     centre = (BADGE / 2, BADGE / 2 + 1)
     draw.text(centre, mark, font=font(KEY, True), fill=_ink_on(colour), anchor="mm")
-    return BOARDS.tile(image)
+    return tiles.tile(image)
 
 
 def _players(view: LupunView, marks: Sequence[str], report: RoundReport | None) -> list[Placed]:
@@ -227,7 +227,7 @@ def render_board(
             x0, y0, _, _ = _space_box(space)
             placed.append((_placed(value, owner, marks[owner]), (x0 + 2, y0 + 2)))
     placed += _players(view, marks, report)
-    image = BOARDS.picture(board_size(view.seats), BACKGROUND, placed)
+    image = tiles.picture(board_size(view.seats), BACKGROUND, placed)
     if report is not None:
         title = say("lupun.picture.round_over", round=report.round)
     else:
@@ -273,7 +273,6 @@ CARD_GAP = 10
 CARD_PAD = 12
 CARD_HEAD = 58  # a card's number and points, above its diagram
 MINI_MOST = 44  # the largest space in a card's diagram
-TASKS = Inks()  # the palette of the task cards picture
 
 
 def tasks_layout(count: int) -> tuple[int, int, int]:
@@ -323,7 +322,7 @@ def _card(card: str, number: int, count: int) -> Image.Image:
         fill = REGION if space in found.region else WHITE
         _space(draw, x + col * mini, y + row * mini, mini, fill, "")
     draw.rectangle((x, y, x + COLUMNS * mini, y + ROWS * mini), outline=INK, width=2)
-    return TASKS.tile(image)
+    return tiles.tile(image)
 
 
 @cache
@@ -332,7 +331,7 @@ def _number(mini: int, left: float, fill: RGB, shown: str) -> Image.Image:
     a pixel the space begins at."""
     image = Image.new("RGB", (mini + 1, mini + 1), BACKGROUND)
     _space(ImageDraw.Draw(image), left, 0, mini, fill, shown)
-    return TASKS.tile(image.crop((1, 1, mini, mini)))
+    return tiles.tile(image.crop((1, 1, mini, mini)))
 
 
 @cache
@@ -340,8 +339,8 @@ def _frame(mini: int) -> tuple[Placed, ...]:
     """A diagram's frame as tiles, from the diagram's top left: pasted over the numbers
     on its edge, as it is drawn over the spaces on the card."""
     across, down = COLUMNS * mini + 1, ROWS * mini + 1
-    top = TASKS.tile(Image.new("RGB", (across, 2), INK))
-    side = TASKS.tile(Image.new("RGB", (2, down), INK))
+    top = tiles.tile(Image.new("RGB", (across, 2), INK))
+    side = tiles.tile(Image.new("RGB", (2, down), INK))
     return (top, (0, 0)), (top, (0, down - 2)), (side, (0, 0)), (side, (across - 2, 0))
 
 
@@ -373,4 +372,4 @@ def render_tasks(
             say("lupun.picture.card_alt", number=number, count=found.points, text=sentence)
         )
     size = (max(width, card_w + 2 * MARGIN), height)
-    return TASKS.picture(size, BACKGROUND, placed), " ".join(described)[:1000]
+    return tiles.picture(size, BACKGROUND, placed), " ".join(described)[:1000]

@@ -25,6 +25,7 @@ from functools import cache, lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
 
+from games import tiles
 from games.pictures import (
     BACKGROUND,
     INK,
@@ -37,7 +38,7 @@ from games.pictures import (
     player_colour,
     player_letter,
 )
-from games.tiles import Inks, Placed
+from games.tiles import Placed
 from games.tufteln.models import ROUNDS, SheetView, TuftelnView
 from games.tufteln.sheet import COLOURS, COLUMNS, SIZE, SQUARES, field_index
 
@@ -102,8 +103,6 @@ def _centred(
 # A sheet is pasted together from tiles in one palette (`games.tiles`): the empty sheet,
 # each written field and each square's points, each tile kept by what it shows, so a
 # number written redraws nothing: its field's tile is kept from a sheet before.
-
-SHEETS = Inks()  # the palette of the sheet pictures (a player's sheet, the standings)
 
 
 @dataclass(frozen=True)
@@ -202,7 +201,7 @@ def _empty(grid: Grid) -> Image.Image:
             x0, y0, x1, y1 = grid.box(k * SIZE + k)
             _centred(draw, ((x0 + x1) / 2, grid.band / 2), COLUMNS[k], small, MUTED)
             _centred(draw, (grid.band / 2, (y0 + y1) / 2), str(k + 1), small, MUTED)
-    return SHEETS.tile(image)
+    return tiles.tile(image)
 
 
 @cache
@@ -287,7 +286,7 @@ def _tile(grid: Grid, box: tuple[int, int, int, int], write: Write) -> Image.Ima
     ox, oy = x0 - x0 % 2, y0 - y0 % 2
     image = _fields(grid).crop((ox, oy, x1, y1))
     write(image, (ox, oy))
-    return SHEETS.tile(image.crop((x0 - ox, y0 - oy, x1 - ox, y1 - oy)))
+    return tiles.tile(image.crop((x0 - ox, y0 - oy, x1 - ox, y1 - oy)))
 
 
 @cache
@@ -375,7 +374,7 @@ def grid_tiles(
 def draw_grid(sheet: SheetView, grid: Grid, highlight: bool = True) -> Image.Image:
     """The sheet's 6x6 grid with numbers, last placement and square points."""
     size = (grid.width, grid.width)
-    return SHEETS.picture(size, BACKGROUND, grid_tiles(sheet, grid, (0, 0), highlight))
+    return tiles.picture(size, BACKGROUND, grid_tiles(sheet, grid, (0, 0), highlight))
 
 
 # -- the full sheet picture -----------------------------------------------------------------
@@ -392,7 +391,7 @@ def sheet_image(
     who = name or say("tufteln.picture.player", number=sheet.seat + 1)
     grid = Grid.fitting(SHEET - 2 * MARGIN, labels=True)
     offset = (SHEET - grid.width) // 2
-    image = SHEETS.picture((SHEET, SHEET), BACKGROUND, grid_tiles(sheet, grid, (offset, offset)))
+    image = tiles.picture((SHEET, SHEET), BACKGROUND, grid_tiles(sheet, grid, (offset, offset)))
     rolls_done = sum(1 for i, v in enumerate(sheet.values) if v and COLOURS[i] != "printed") // 2
     return image, _sheet_alt(say, sheet, who, rolls_done)
 
@@ -539,7 +538,7 @@ def _best_sheets(shown: list[Standing]) -> Image.Image:
         header = (grid.width, standing.rank, sheet.seat, standing.letter, sheet.total)
         placed.append((_header(*header, standing.winner), (x, y)))
         placed += grid_tiles(sheet, grid, (x, y + HEADER), highlight=False)
-    return SHEETS.picture((width, height), BACKGROUND, placed)
+    return tiles.picture((width, height), BACKGROUND, placed)
 
 
 @lru_cache(maxsize=256)
@@ -554,7 +553,7 @@ def _header(width: int, rank: int, seat: int, letter: str, total: int, winner: b
     x += int(draw_text(draw, (x, y), str(total), 28, INK, True, "lm")) + 16
     if winner:
         _star(draw, (x, y), 14)
-    return SHEETS.tile(image)
+    return tiles.tile(image)
 
 
 def _chip_width(draw: ImageDraw.ImageDraw, letter: str, size: int) -> int:
