@@ -100,15 +100,19 @@ def _key(text: Any, mode: str, args: tuple[Any, ...], kwargs: dict[str, Any]) ->
 
 
 def kept(found: dict[Hashable, Any], key: Hashable, compute: Callable[[], Any], most: int) -> Any:
-    """`compute()`, kept in `found` under `key` (None: not kept); `found` starts afresh
-    once it holds `most`."""
+    """`compute()`, kept in `found` under `key` (None: not kept); `found` keeps the
+    `most` last used (a dictionary keeps its order: the last used go to its end)."""
     if key is None:
         return compute()
-    value = found.get(key)
+    value = found.pop(key, None)
     if value is None:
-        if len(found) >= most:
-            found.clear()
-        value = found[key] = compute()
+        value = compute()
+        while len(found) >= most:
+            try:
+                found.pop(next(iter(found)), None)
+            except RuntimeError:  # changed by another thread meanwhile (tests draw in threads)
+                break
+    found[key] = value
     return value
 
 

@@ -21,6 +21,8 @@ whether the table changed (`bot.discord.tables.fingerprint`), whichever process 
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from collections.abc import Iterable
 
 from PIL import Image
@@ -64,11 +66,39 @@ def picture(size: tuple[int, int], background: RGB, placed: Iterable[Placed]) ->
     index = {colour: i for i, colour in enumerate(colours)}
     image = Image.new("P", size, index[background])
     for found, xy in tiles:
-        lookup = [index[colour] for colour in found.info[_COLOURS]]
-        image.paste(found.point(lookup + [0] * (MOST - len(lookup))), xy)
+        image.paste(_in_palette(found, tuple(index[c] for c in found.info[_COLOURS])), xy)
     image.putpalette([channel for colour in colours for channel in colour])
     return image
 
 
 def _as_tile(image: Image.Image) -> Image.Image:
     return image if _COLOURS in image.info else tile(image)
+
+
+KEPT_PIXELS = 8_000_000  # of tiles kept in a picture's palette (a byte each)
+# By a tile's id and its colours' indices in a picture: the tile with those indices, and
+# the tile itself (so that its id is not reused while kept). The next picture of a kind
+# mostly has the same colours, so its unchanged tiles are pasted as they were.
+_kept: OrderedDict[tuple[int, tuple[int, ...]], tuple[Image.Image, Image.Image]] = OrderedDict()
+_kept_pixels = 0
+_kept_lock = threading.Lock()  # pictures are also drawn in threads
+
+
+def _in_palette(found: Image.Image, lookup: tuple[int, ...]) -> Image.Image:
+    """`found` with each of its colours' index replaced by `lookup`'s."""
+    global _kept_pixels
+    key = (id(found), lookup)
+    with _kept_lock:
+        kept = _kept.get(key)
+        if kept is not None:
+            _kept.move_to_end(key)
+            return kept[1]
+    mapped = found.point([*lookup, *[0] * (MOST - len(lookup))])
+    with _kept_lock:
+        if key not in _kept:  # (another thread may have mapped it meanwhile)
+            _kept_pixels += mapped.width * mapped.height
+        _kept[key] = (found, mapped)
+        while _kept_pixels > KEPT_PIXELS:
+            _, (_, gone) = _kept.popitem(last=False)
+            _kept_pixels -= gone.width * gone.height
+    return mapped
