@@ -68,6 +68,7 @@ def picture(size: tuple[int, int], background: RGB, placed: Iterable[Placed]) ->
     for found, xy in tiles:
         image.paste(_in_palette(found, tuple(index[c] for c in found.info[_COLOURS])), xy)
     image.putpalette([channel for colour in colours for channel in colour])
+    image.info[_COLOURS] = tuple(colours)  # (a picture may be a tile of a larger one)
     return image
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
@@ -35,6 +36,7 @@ from games.pictures import (
     player_colour,
     shown_scale,
 )
+from games.tiles import Placed
 
 RGB = tuple[int, int, int]
 Box = tuple[float, float, float, float]
@@ -130,63 +132,67 @@ CARD_W = 4 * CELL + 2 * PAD
 CARD_H = HEAD + 4 * CELL + PAD
 
 
-def draw_card(
-    image: Image.Image, xy: tuple[int, int], card: CardView, say: Say, chosen: bool = False
-) -> None:
-    """A card at `xy`: its name, the 3x3 digits (crossed boxes struck out), the row
-    bonuses at the right and the column bonuses below."""
+def _card_tile(card: CardView, say: Say, chosen: bool) -> Image.Image:
+    """One card on its own: its face with the title, the 3x3 digits (crossed boxes
+    struck out), the row bonuses at the right and the column bonuses below, each part a
+    tile kept by what it shows, so a crossed box costs one new box."""
+    title = say("luckybox.picture.card", number=card.card + 1)
+    placed: list[Placed] = [(_card_face(title, chosen), (0, 0))]
+    for box in range(9):
+        xy = PAD + (box % 3) * CELL, HEAD + (box // 3) * CELL
+        placed.append((_box(card.digits[box], card.crossed[box]), xy))
+    for line, bonus in enumerate(card.bonuses):
+        column, row = (3, line) if line < 3 else (line - 3, 3)
+        placed.append((_slot(bonus), (PAD + column * CELL, HEAD + row * CELL)))
+    return tiles.picture((CARD_W + 1, CARD_H + 1), BACKGROUND, placed)
+
+
+@lru_cache(maxsize=64)
+def _card_face(title: str, chosen: bool) -> Image.Image:
+    """A card with its title and nothing in its boxes (framed when chosen)."""
+    image = Image.new("RGB", (CARD_W + 1, CARD_H + 1), BACKGROUND)
     draw = ImageDraw.Draw(image)
-    x, y = xy
     edge = MARK if chosen else CARD_EDGE
     draw.rounded_rectangle(
-        (x, y, x + CARD_W, y + CARD_H), 10, fill=CARD_FACE, outline=edge, width=5 if chosen else 2
+        (0, 0, CARD_W, CARD_H), 10, fill=CARD_FACE, outline=edge, width=5 if chosen else 2
     )
+    draw.text((PAD + 4, HEAD / 2 + 2), title, font=font(KEY, True), fill=INK, anchor="lm")
+    return tiles.tile(image)
+
+
+@lru_cache(maxsize=64)
+def _box(digit: int, crossed: bool) -> Image.Image:
+    """One box of a card's 3x3, with the card's face around it."""
+    image = Image.new("RGB", (CELL, CELL), CARD_FACE)
+    draw = ImageDraw.Draw(image)
+    cell = (2, 2, CELL - 2, CELL - 2)
+    fill = (235, 228, 220) if crossed else (250, 246, 236)
+    draw.rectangle(cell, fill=fill, outline=CARD_EDGE, width=1)
+    ink = MUTED if crossed else INK
+    draw.text((CELL / 2, CELL / 2), str(digit), font=font(30, True), fill=ink, anchor="mm")
+    if crossed:
+        _x(draw, cell, 4)
+    return tiles.tile(image)
+
+
+@lru_cache(maxsize=64)
+def _slot(bonus: str) -> Image.Image:
+    """One bonus slot of a card, with the card's face around it."""
+    image = Image.new("RGB", (CELL, CELL), CARD_FACE)
+    slot = (4, 4, CELL - 4, CELL - 4)
+    ImageDraw.Draw(image).rounded_rectangle(slot, 7, fill=SLOT_FACE)
+    bonus_symbol(image, bonus, slot)
+    return tiles.tile(image)
+
+
+_cards: dict[Hashable, Image.Image] = {}
+
+
+def _kept_card(card: CardView, say: Say, chosen: bool) -> Image.Image:
+    """`_card_tile`, kept by everything it shows."""
     title = say("luckybox.picture.card", number=card.card + 1)
-    draw.text((x + PAD + 4, y + HEAD / 2 + 2), title, font=font(KEY, True), fill=INK, anchor="lm")
-    gx, gy = x + PAD, y + HEAD
-    for box in range(9):
-        cx, cy = gx + (box % 3) * CELL, gy + (box // 3) * CELL
-        cell = (cx + 2, cy + 2, cx + CELL - 2, cy + CELL - 2)
-        draw.rectangle(
-            cell,
-            fill=(250, 246, 236) if not card.crossed[box] else (235, 228, 220),
-            outline=CARD_EDGE,
-            width=1,
-        )
-        ink = MUTED if card.crossed[box] else INK
-        draw.text(
-            (cx + CELL / 2, cy + CELL / 2),
-            str(card.digits[box]),
-            font=font(30, True),
-            fill=ink,
-            anchor="mm",
-        )
-        if card.crossed[box]:
-            _x(draw, cell, 4)
-    for line, bonus in enumerate(card.bonuses):
-        if line < 3:
-            sx, sy = gx + 3 * CELL, gy + line * CELL
-        else:
-            sx, sy = gx + (line - 3) * CELL, gy + 3 * CELL
-        slot = (sx + 4, sy + 4, sx + CELL - 4, sy + CELL - 4)
-        draw.rounded_rectangle(slot, 7, fill=SLOT_FACE)
-        bonus_symbol(image, bonus, slot)
-
-
-_tiles: dict[Hashable, Image.Image] = {}
-
-
-def _card_tile(card: CardView, say: Say, chosen: bool) -> Image.Image:
-    """One card on its own, kept by everything it shows: a cross on one card draws
-    that card alone (a picture holds up to six)."""
-
-    def drawn() -> Image.Image:
-        tile = Image.new("RGB", (CARD_W + 1, CARD_H + 1), BACKGROUND)
-        draw_card(tile, (0, 0), card, say, chosen)
-        return tiles.tile(tile)
-
-    title = say("luckybox.picture.card", number=card.card + 1)
-    tile: Image.Image = kept(_tiles, (card.model_dump_json(), chosen, title), drawn, 256)
+    key = (card.model_dump_json(), chosen, title)
+    tile: Image.Image = kept(_cards, key, lambda: _card_tile(card, say, chosen), 256)
     return tile
 
 
@@ -209,7 +215,7 @@ def render_cards(
         return image, alt
     placed = [
         (
-            _card_tile(card, say, card.card in chosen),
+            _kept_card(card, say, card.card in chosen),
             (GAP + (i % 3) * (CARD_W + GAP), GAP + (i // 3) * (CARD_H + GAP)),
         )
         for i, card in enumerate(shown)

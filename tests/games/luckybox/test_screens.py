@@ -13,12 +13,13 @@ from bot.discord.ui import Button, Screen, Section, Select, controls
 from bot.i18n import t
 from games.luckybox import GAME
 from games.luckybox.models import Cross, LuckyState
-from games.luckybox.pictures import MAX_H, MAX_W, _tiles, render_cards, render_table
+from games.luckybox.pictures import MAX_H, MAX_W, _cards, render_cards, render_table
 from games.luckybox.views import CardView
 from games.pictures import name_letters, to_png
 from tests.conformance.screens import context
 from tests.games.luckybox.conftest import CardMaker, all_but, crossed, rig
 from tests.pictures import drawn
+from tests.pictures.drawn import forget_cached_pictures
 from tests.pictures.rules import broken
 from tests.support.words import words
 
@@ -171,7 +172,8 @@ def test_cards_kept_from_earlier_pictures_draw_exactly_what_a_fresh_drawing_does
             card.crossed[box] = True
             for chosen in ([], [card.card]):
                 kept, _ = render_cards(hand, say, "title", chosen)
-                _tiles.clear()
+                _cards.clear()
+                forget_cached_pictures()  # (the cards' parts too)
                 fresh, _ = render_cards(hand, say, "title", chosen)
                 assert kept.tobytes() == fresh.tobytes()
 
