@@ -18,10 +18,12 @@ games' behind it, for half a minute. There are no helper threads in the bot's pr
 (a `ProcessPoolExecutor` has two, which take the interpreter lock from the event loop
 for every screen sent and received).
 
-Each worker keeps the pictures it drew, but a reader's next screen may be built in
-the other one: so the pictures a reader's last screens used (those of the table, or of
-one seat: a reader's own) travel with the reader's next job, and a picture whose inputs
-did not change is taken from them rather than drawn and encoded again (see
+A game's screens go to the worker that built its last one when that worker is idle
+(its contexts, tiles and pictures are there), else to any idle one. Each worker keeps
+the pictures it drew, but a reader's next screen may still be built in the other one:
+so the pictures a reader's last screens used (those of the table, or of one seat: a
+reader's own) travel with the reader's next job, and a picture whose inputs did not
+change is taken from them rather than drawn and encoded again (see
 `bot.discord.adapters.pictures.sharing`).
 
 Adapters are plain functions of a `Context`, which pickles: a worker imports the
@@ -64,6 +66,7 @@ DEATHS = 3  # workers dying within DEATHS_WINDOW seconds: drawing moves to threa
 DEATHS_WINDOW = 60.0
 RETRY_AFTER = 60.0  # ...and workers are tried again this many seconds after the last death
 
+GAMES_FOLLOWED = 4096  # games whose last worker is remembered (see `_worker_for`)
 SEEN_PICTURES = 3  # pictures kept per reader, to hand to the reader's next jobs
 SEEN_BYTES = 64 * 1024 * 1024  # for all readers together
 
@@ -248,6 +251,7 @@ class Drawing:
         self._built: OrderedDict[bytes, Screen] = OrderedDict()
         self._seen: OrderedDict[Reader, Pictures] = OrderedDict()  # each reader's last
         self._seen_bytes = 0
+        self._by_game: OrderedDict[int, _Worker] = OrderedDict()  # who built a game's last
         self._instead: set[asyncio.Task[None]] = set()  # a dead worker's jobs, in threads
         self._deaths: deque[float] = deque(maxlen=DEATHS)  # when workers died (loop time)
         self.drawn = self.reused = 0  # screens built, and taken from those kept
@@ -328,19 +332,35 @@ class Drawing:
             return
         while len(self._running) < self.workers:
             self._running.append(self._start())
-        for worker in self._running:
-            while worker.job is None and (self._waiting[True] or self._waiting[False]):
-                job, payload, future, _ = self._next()
-                if future.cancelled():
-                    continue
-                worker.job = (job, future)
-                try:
-                    worker.pipe.send(payload)
-                except OSError:  # it died, and the end of its pipe is not read yet
-                    self._died(worker)  # which hands out the rest
-                    return
-                if worker.pipe.sending:  # the rest when the pipe takes it
-                    worker.loop.add_writer(worker.pipe.fd, self._writable, worker)
+        idle = [worker for worker in self._running if worker.job is None]
+        while idle and (self._waiting[True] or self._waiting[False]):
+            job, payload, future, _ = self._next()
+            if future.cancelled():
+                continue
+            worker = self._worker_for(job, idle)
+            idle.remove(worker)
+            worker.job = (job, future)
+            try:
+                worker.pipe.send(payload)
+            except OSError:  # it died, and the end of its pipe is not read yet
+                self._died(worker)  # which hands out the rest
+                return
+            if worker.pipe.sending:  # the rest when the pipe takes it
+                worker.loop.add_writer(worker.pipe.fd, self._writable, worker)
+
+    def _worker_for(self, job: Job, idle: list[_Worker]) -> _Worker:
+        """The idle worker that built the game's last screens if it is idle (its
+        contexts, tiles and pictures are there), else the first idle one."""
+        reader = _reader(job)
+        if reader is None:
+            return idle[0]
+        game = reader[0]
+        last = self._by_game.pop(game, None)
+        worker = last if last in idle else idle[0]
+        self._by_game[game] = worker
+        while len(self._by_game) > GAMES_FOLLOWED:
+            self._by_game.popitem(last=False)
+        return worker
 
     def _next(self) -> Waiting:
         """The next job: a panel, unless the oldest other job has waited `patience`."""
@@ -396,6 +416,8 @@ class Drawing:
     def _died(self, worker: _Worker) -> None:
         self._stop(worker)
         self._running.remove(worker)
+        for game in [g for g, w in self._by_game.items() if w is worker]:
+            del self._by_game[game]
         self._deaths.append(asyncio.get_running_loop().time())
         if self._failing():
             log.error(

@@ -36,7 +36,6 @@ from games.pictures import (
     player_colour,
     shown_scale,
 )
-from games.tiles import Placed
 
 RGB = tuple[int, int, int]
 Box = tuple[float, float, float, float]
@@ -134,17 +133,17 @@ CARD_H = HEAD + 4 * CELL + PAD
 
 def _card_tile(card: CardView, say: Say, chosen: bool) -> Image.Image:
     """One card on its own: its face with the title, the 3x3 digits (crossed boxes
-    struck out), the row bonuses at the right and the column bonuses below, each part a
-    tile kept by what it shows, so a crossed box costs one new box."""
+    struck out), the row bonuses at the right and the column bonuses below, pasted
+    from parts kept by what they show, so a crossed box draws nothing new."""
     title = say("luckybox.picture.card", number=card.card + 1)
-    placed: list[Placed] = [(_card_face(title, chosen), (0, 0))]
+    image = _card_face(title, chosen).copy()
     for box in range(9):
         xy = PAD + (box % 3) * CELL, HEAD + (box // 3) * CELL
-        placed.append((_box(card.digits[box], card.crossed[box]), xy))
+        image.paste(_box(card.digits[box], card.crossed[box]), xy)
     for line, bonus in enumerate(card.bonuses):
         column, row = (3, line) if line < 3 else (line - 3, 3)
-        placed.append((_slot(bonus), (PAD + column * CELL, HEAD + row * CELL)))
-    return tiles.picture((CARD_W + 1, CARD_H + 1), BACKGROUND, placed)
+        image.paste(_slot(bonus), (PAD + column * CELL, HEAD + row * CELL))
+    return tiles.tile(image)
 
 
 @lru_cache(maxsize=64)
@@ -157,7 +156,7 @@ def _card_face(title: str, chosen: bool) -> Image.Image:
         (0, 0, CARD_W, CARD_H), 10, fill=CARD_FACE, outline=edge, width=5 if chosen else 2
     )
     draw.text((PAD + 4, HEAD / 2 + 2), title, font=font(KEY, True), fill=INK, anchor="lm")
-    return tiles.tile(image)
+    return image
 
 
 @lru_cache(maxsize=64)
@@ -172,7 +171,7 @@ def _box(digit: int, crossed: bool) -> Image.Image:
     draw.text((CELL / 2, CELL / 2), str(digit), font=font(30, True), fill=ink, anchor="mm")
     if crossed:
         _x(draw, cell, 4)
-    return tiles.tile(image)
+    return image
 
 
 @lru_cache(maxsize=64)
@@ -182,7 +181,7 @@ def _slot(bonus: str) -> Image.Image:
     slot = (4, 4, CELL - 4, CELL - 4)
     ImageDraw.Draw(image).rounded_rectangle(slot, 7, fill=SLOT_FACE)
     bonus_symbol(image, bonus, slot)
-    return tiles.tile(image)
+    return image
 
 
 _cards: dict[Hashable, Image.Image] = {}
