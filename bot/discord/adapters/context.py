@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any, Generic, TypeVar
 
 from pydantic import BaseModel
@@ -85,9 +86,10 @@ class Context(Generic[V]):
         """A player's name inside a message's text (see `bot.core.names.in_text`)."""
         return in_text(self.names[seat])
 
-    @property
+    @cached_property
     def letters(self) -> tuple[str, ...]:
-        """Each seat's mark from its player's name (A for Ana), for pictures and texts."""
+        """Each seat's mark from its player's name (A for Ana), for pictures and texts
+        (worked out once: a screen asks for a letter per seat and control)."""
         return name_letters(self.names)
 
     def letter(self, seat: Seat) -> str:
