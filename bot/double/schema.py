@@ -110,7 +110,7 @@ class Remembered:
 
     def __init__(self, schema: Any, registry: Registry) -> None:
         self._validator = Draft202012Validator(schema, registry=registry)
-        self._by_length = _length_bounds(schema, _by_length(schema))
+        self._by_length = _by_length(schema)
         self._verdicts: dict[str, bool] = {}
 
     def is_valid(self, value: Any) -> bool:
@@ -147,11 +147,17 @@ LENGTH_ONLY = frozenset({"type", "minLength", "maxLength"})
 UNSURE = frozenset({"$ref", "$dynamicRef", "patternProperties", "propertyNames"})
 
 
-def _by_length(schema: Any) -> frozenset[str]:
+Bounds = dict[str, tuple[int, ...]]  # by property name: where a length's verdict may change
+
+
+def _by_length(schema: Any) -> Bounds:
     """The property names whose every schema within `schema` is a string's length
-    alone, so that any string value of theirs is as valid as any other of its length;
-    none when something in `schema` could tell such strings apart."""
+    alone (none when something in `schema` could tell such strings apart), each with
+    every length at which one of its schemas starts or stops accepting a string (a
+    `minLength`, a `maxLength` + 1), sorted: strings between the same bounds are as
+    valid as each other."""
     verdicts: dict[str, bool] = {}
+    bounds: dict[str, set[int]] = {}
     unsure = False
 
     def walk(node: Any) -> None:
@@ -175,41 +181,17 @@ def _by_length(schema: Any) -> frozenset[str]:
                 strings = types == "string" or (isinstance(types, list) and "string" in types)
                 alone = isinstance(sub, dict) and sub.keys() <= LENGTH_ONLY and strings
                 verdicts[name] = verdicts.get(name, True) and alone
+                found = bounds.setdefault(name, {0})
+                for key, past in (("minLength", 0), ("maxLength", 1)):
+                    if isinstance(sub, dict) and isinstance(sub.get(key), int):
+                        found.add(sub[key] + past)
         for value in node.values():
             walk(value)
 
     walk(schema)
-    return frozenset() if unsure else frozenset(n for n, ok in verdicts.items() if ok)
-
-
-Bounds = dict[str, tuple[int, ...]]  # by property name: where a length's verdict may change
-
-
-def _length_bounds(schema: Any, names: frozenset[str]) -> Bounds:
-    """For each of `names`, every length at which some schema of it within `schema`
-    starts or stops accepting a string (a `minLength`, a `maxLength` + 1), sorted."""
-    bounds: dict[str, set[int]] = {name: {0} for name in names}
-
-    def walk(node: Any) -> None:
-        if isinstance(node, list):
-            for item in node:
-                walk(item)
-            return
-        if not isinstance(node, dict):
-            return
-        properties = node.get("properties")
-        if isinstance(properties, dict):
-            for name, sub in properties.items():
-                if name in bounds and isinstance(sub, dict):
-                    if isinstance(sub.get("minLength"), int):
-                        bounds[name].add(sub["minLength"])
-                    if isinstance(sub.get("maxLength"), int):
-                        bounds[name].add(sub["maxLength"] + 1)
-        for value in node.values():
-            walk(value)
-
-    walk(schema)
-    return {name: tuple(sorted(found)) for name, found in bounds.items()}
+    if unsure:
+        return {}
+    return {name: tuple(sorted(bounds[name])) for name, ok in verdicts.items() if ok}
 
 
 def _stand_in(text: str, bounds: tuple[int, ...]) -> str:
