@@ -222,7 +222,7 @@ def _unpickle(data: bytes) -> Any:
     return found
 
 
-@dataclass
+@dataclass(eq=False)  # a worker is itself (found in lists by identity)
 class _Worker:
     process: BaseProcess
     connection: Connection  # the bot's end of the pipe (kept open by it)

@@ -22,8 +22,8 @@ see `games.pictures`. The panels are arranged per number of players to show the 
 largest in that frame (`layout`).
 
 A picture is redrawn at almost every move, mostly as it was: each is pasted together
-from tiles (a card as it lies, a panel's frame, a word) kept drawn in one palette per
-picture kind (`games.tiles`), so a move draws only what was never drawn before and the
+from tiles (a card as it lies, a panel's frame, a word) kept drawn as palette images
+(`games.tiles`), so a move draws only what was never drawn before and the
 picture is written without reducing its colours.
 """
 

@@ -131,11 +131,10 @@ CARD_W = 4 * CELL + 2 * PAD
 CARD_H = HEAD + 4 * CELL + PAD
 
 
-def _card_tile(card: CardView, say: Say, chosen: bool) -> Image.Image:
+def _card_tile(card: CardView, title: str, chosen: bool) -> Image.Image:
     """One card on its own: its face with the title, the 3x3 digits (crossed boxes
     struck out), the row bonuses at the right and the column bonuses below, pasted
     from parts kept by what they show, so a crossed box draws nothing new."""
-    title = say("luckybox.picture.card", number=card.card + 1)
     image = _card_face(title, chosen).copy()
     for box in range(9):
         xy = PAD + (box % 3) * CELL, HEAD + (box // 3) * CELL
@@ -191,7 +190,7 @@ def _kept_card(card: CardView, say: Say, chosen: bool) -> Image.Image:
     """`_card_tile`, kept by everything it shows."""
     title = say("luckybox.picture.card", number=card.card + 1)
     key = (card.model_dump_json(), chosen, title)
-    tile: Image.Image = kept(_cards, key, lambda: _card_tile(card, say, chosen), 256)
+    tile: Image.Image = kept(_cards, key, lambda: _card_tile(card, title, chosen), 256)
     return tile
 
 

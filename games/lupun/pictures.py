@@ -80,7 +80,7 @@ def _names(seats: int, names: Sequence[str] | None, say: Say, marks: Sequence[st
 
 # -- the board -------------------------------------------------------------------------------
 #
-# Pasted together from tiles in one palette (`games.tiles`): the empty board with its
+# Pasted together from palette tiles (`games.tiles`): the empty board with its
 # labels, each placed tile on its space, each player's mark and hand tiles, each kept
 # by what it shows.
 
@@ -265,7 +265,7 @@ def _board_alt(
 
 # -- task cards ------------------------------------------------------------------------------
 #
-# Pasted together from tiles in one palette (`games.tiles`): each card with its empty
+# Pasted together from palette tiles (`games.tiles`): each card with its empty
 # diagram, and each number on the board as a diagram's space shows it; a number placed
 # redraws nothing, its tile is kept from the pictures before.
 

@@ -100,7 +100,7 @@ def _centred(
 
 # -- the sheet grid -----------------------------------------------------------------------
 #
-# A sheet is pasted together from tiles in one palette (`games.tiles`): the empty sheet,
+# A sheet is pasted together from palette tiles (`games.tiles`): the empty sheet,
 # each written field and each square's points, each tile kept by what it shows, so a
 # number written redraws nothing: its field's tile is kept from a sheet before.
 
