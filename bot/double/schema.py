@@ -81,7 +81,7 @@ def _compiled(path: str, method: str, template: str) -> Draft202012Validator | N
 
 
 @lru_cache(maxsize=512)
-def _fast(path: str, method: str, template: str) -> Remembered | ByField | None:
+def _fast(path: str, method: str, template: str) -> Remembered | ByField | AnyOf | None:
     """The same operation's schema compiled for speed (see `bot.double.fastschema`): it
     accepts exactly what `_compiled` accepts, and only answers yes or no."""
     loaded = _load(path)
@@ -92,30 +92,30 @@ def _fast(path: str, method: str, template: str) -> Remembered | ByField | None:
     schema = compile_schema(
         operation["requestBody"]["content"]["application/json"]["schema"], document, SPEC_URI
     )
-    if set(schema) == {"type", "properties"} and schema["type"] == "object":
-        return ByField(schema["properties"], registry)
-    return Remembered(schema, registry)
+    return _decomposed(schema, registry)
 
 
 class Remembered:
     """A schema's validator that keeps its verdicts: a value met before (the same
     buttons, edit after edit) is not checked again.
 
-    Strings whose schema constrains only their length (a custom id, a label) count as
-    met before when their length is on the same side of every bound their schemas set
-    as one met before: buttons that differ only in their ids and labels (every game's,
-    every phase's, every player's) share one verdict."""
+    Values that the schema cannot tell apart count as met before (see `_stand_ins`): a
+    string whose schemas constrain only its length, a boolean whose schemas say only
+    that it is one, an integer whose schemas bound only its size, a list whose schemas
+    bound only its length and check each item alike (its distinct items, not their
+    order or number, decide). Panels that differ in their words, their buttons' ids,
+    which are disabled and how many options a select has (every game's, every phase's,
+    every player's) share one verdict."""
 
     KEPT = 4096  # verdicts, then it starts afresh
 
     def __init__(self, schema: Any, registry: Registry) -> None:
         self._validator = Draft202012Validator(schema, registry=registry)
-        self._by_length = _by_length(schema)
+        self._stand_ins = _stand_ins(schema)
         self._verdicts: dict[str, bool] = {}
 
     def is_valid(self, value: Any) -> bool:
-        shape = _lengths(value, self._by_length)
-        key = json.dumps(shape, sort_keys=True, separators=(",", ":"))
+        key = _key(_standing_in(value, self._stand_ins))
         verdict = self._verdicts.get(key)
         if verdict is None:
             verdict = self._validator.is_valid(value)
@@ -141,22 +141,75 @@ class ByField:
         return all(field is None or field.is_valid(value) for field, value in fields)
 
 
-LENGTH_ONLY = frozenset({"type", "minLength", "maxLength"})
-# Keywords under which a string's verdict could depend on more than its length.
-# (Unique items too, unless they cannot be objects: stand-ins could make two equal.)
+class AnyOf:
+    """A union of object schemas of only `properties` (a webhook's message or its
+    edit): valid when one of them, checked field by field, accepts the body."""
+
+    def __init__(self, branches: list[ByField]) -> None:
+        self._branches = branches
+
+    def is_valid(self, body: Any) -> bool:
+        return any(branch.is_valid(body) for branch in self._branches)
+
+
+def _by_field(schema: Any, registry: Registry) -> ByField | None:
+    """The schema checked field by field, if it is an object schema of only
+    `properties` (annotations aside)."""
+    if not isinstance(schema, dict) or set(_checked(schema)) != {"type", "properties"}:
+        return None
+    if schema["type"] != "object":
+        return None
+    return ByField(schema["properties"], registry)
+
+
+def _checked(schema: dict[str, Any]) -> dict[str, Any]:
+    """A schema without its annotations (`x-` keys: jsonschema ignores them)."""
+    return {key: value for key, value in schema.items() if not key.startswith("x-")}
+
+
+def _decomposed(schema: Any, registry: Registry) -> Remembered | ByField | AnyOf:
+    """The fastest of the three that accepts exactly what `schema` accepts."""
+    whole = _by_field(schema, registry)
+    if whole is not None:
+        return whole
+    if isinstance(schema, dict) and set(_checked(schema)) == {"anyOf"}:
+        branches = [_by_field(branch, registry) for branch in schema["anyOf"]]
+        if branches and all(branch is not None for branch in branches):
+            return AnyOf([branch for branch in branches if branch is not None])
+    return Remembered(schema, registry)
+
+
+# The keywords a value's schema may have for the value to be stood in for (see
+# `_stand_ins`), by the JSON type it constrains; `format` is an annotation here.
+PURE = {
+    "string": frozenset({"type", "minLength", "maxLength", "format"}),
+    "integer": frozenset({"type", "minimum", "maximum", "format"}),
+    "boolean": frozenset({"type", "format"}),
+    "array": frozenset({"type", "items", "minItems", "maxItems"}),
+}
+BOUNDS = {  # the keywords of a type's lowest and highest accepted size
+    "string": ("minLength", "maxLength"),
+    "integer": ("minimum", "maximum"),
+    "array": ("minItems", "maxItems"),
+}
+SIZES = frozenset({"string", "array"})  # bounded by a length, which is at least 0
+# Keywords under which a value's verdict could depend on more than its schemas by
+# name. (Unique items too, unless they cannot be objects: stand-ins could make two
+# equal; and an `enum` or `const` of objects or lists, which compares them whole.)
 UNSURE = frozenset({"$ref", "$dynamicRef", "patternProperties", "propertyNames"})
 
+# By property name: the JSON type its values are stood in for, and the bounds where a
+# value's verdict may change (lengths of strings, values of integers).
+StandIns = dict[str, tuple[str, tuple[int, ...]]]
 
-Bounds = dict[str, tuple[int, ...]]  # by property name: where a length's verdict may change
 
-
-def _by_length(schema: Any) -> Bounds:
-    """The property names whose every schema within `schema` is a string's length
-    alone (none when something in `schema` could tell such strings apart), each with
-    every length at which one of its schemas starts or stops accepting a string (a
-    `minLength`, a `maxLength` + 1), sorted: strings between the same bounds are as
-    valid as each other."""
-    verdicts: dict[str, bool] = {}
+def _stand_ins(schema: Any) -> StandIns:
+    """The property names whose every schema within `schema` constrains one JSON type
+    (or it and null) by nothing but `PURE` keywords (none when something in `schema`
+    could tell such values apart), each with that type and every bound at which one of
+    its schemas starts or stops accepting a value (a minimum, a maximum + 1), sorted:
+    values of that type between the same bounds are as valid as each other."""
+    kinds: dict[str, str | None] = {}
     bounds: dict[str, set[int]] = {}
     unsure = False
 
@@ -173,16 +226,16 @@ def _by_length(schema: Any) -> Bounds:
             or bool(UNSURE & node.keys())
             or isinstance(node.get("additionalProperties"), dict)
             or (node.get("uniqueItems") is True and _may_hold_objects(node.get("items")))
+            or any(_compares_whole(node.get(key)) for key in ("enum", "const"))
         )
         properties = node.get("properties")
         if isinstance(properties, dict):
             for name, sub in properties.items():
-                types = sub.get("type") if isinstance(sub, dict) else None
-                strings = types == "string" or (isinstance(types, list) and "string" in types)
-                alone = isinstance(sub, dict) and sub.keys() <= LENGTH_ONLY and strings
-                verdicts[name] = verdicts.get(name, True) and alone
-                found = bounds.setdefault(name, {0})
-                for key, past in (("minLength", 0), ("maxLength", 1)):
+                kind = _pure_kind(sub)
+                kinds[name] = kind if kinds.get(name, kind) == kind else None
+                found = bounds.setdefault(name, set())
+                low, high = BOUNDS.get(kind or "", ("", ""))
+                for key, past in ((low, 0), (high, 1)):
                     if isinstance(sub, dict) and isinstance(sub.get(key), int):
                         found.add(sub[key] + past)
         for value in node.values():
@@ -191,13 +244,29 @@ def _by_length(schema: Any) -> Bounds:
     walk(schema)
     if unsure:
         return {}
-    return {name: tuple(sorted(bounds[name])) for name, ok in verdicts.items() if ok}
+    return {
+        name: (kind, tuple(sorted(bounds[name] | ({0} if kind in SIZES else set()))))
+        for name, kind in kinds.items()
+        if kind is not None
+    }
 
 
-def _stand_in(text: str, bounds: tuple[int, ...]) -> str:
-    """A string as long as the last bound `text` reaches: every schema of its name
-    accepts both or neither."""
-    return "x" * bounds[bisect.bisect_right(bounds, len(text)) - 1]
+def _pure_kind(schema: Any) -> str | None:
+    """The one JSON type (null aside) `schema` constrains by `PURE` keywords alone."""
+    if not isinstance(schema, dict):
+        return None
+    types = schema.get("type")
+    named = {types} if isinstance(types, str) else set(types) if isinstance(types, list) else set()
+    named.discard("null")
+    if len(named) != 1:
+        return None
+    (kind,) = named
+    return kind if kind in PURE and schema.keys() <= PURE[kind] else None
+
+
+def _compares_whole(choices: Any) -> bool:
+    values = choices if isinstance(choices, list) else [choices]
+    return any(isinstance(value, dict | list) for value in values)
 
 
 def _may_hold_objects(items: Any) -> bool:
@@ -205,20 +274,48 @@ def _may_hold_objects(items: Any) -> bool:
     return not isinstance(types, str | list) or "object" in types
 
 
-def _lengths(value: Any, names: Bounds) -> Any:
-    """`value` with the strings of `names` replaced by stand-ins (`_stand_in`)."""
+def _stand_in(value: Any, kind: str, bounds: tuple[int, ...], names: StandIns) -> Any:
+    """What stands in for `value` if it is of `kind`, which every schema of its name
+    accepts or refuses as it does `value`: a size at the last bound it reaches (below
+    them all: one below the lowest); for a list, that and its distinct items' stand-ins,
+    sorted (each item is checked alike: which items, not how often or where, decide).
+    Any other value as it is."""
+    if kind == "boolean":
+        return False if isinstance(value, bool) else value
+    if kind == "string":
+        return "x" * _reached(bounds, len(value)) if isinstance(value, str) else value
+    if kind == "array":
+        if not isinstance(value, list):
+            return value
+        items = {_key(_standing_in(item, names)) for item in value}
+        return [_reached(bounds, len(value)), *sorted(items)]
+    if not isinstance(value, int) or isinstance(value, bool):
+        return value
+    return _reached(bounds, value)
+
+
+def _reached(bounds: tuple[int, ...], size: int) -> int:
+    """The last of `bounds` that `size` reaches; one below the lowest if none."""
+    reached = bisect.bisect_right(bounds, size) - 1
+    return bounds[reached] if reached >= 0 else (bounds[0] - 1 if bounds else 0)
+
+
+def _standing_in(value: Any, names: StandIns) -> Any:
+    """`value` with the values of `names` replaced by their stand-ins (`_stand_in`)."""
     if not names:
         return value
     if isinstance(value, list):
-        return [_lengths(item, names) for item in value]
+        return [_standing_in(item, names) for item in value]
     if isinstance(value, dict):
         return {
-            key: _stand_in(item, names[key])
-            if key in names and isinstance(item, str)
-            else _lengths(item, names)
+            key: _stand_in(item, *names[key], names) if key in names else _standing_in(item, names)
             for key, item in value.items()
         }
     return value
+
+
+def _key(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, separators=(",", ":"))
 
 
 class SpecValidator:

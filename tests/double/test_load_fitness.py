@@ -9,6 +9,7 @@ from typing import Any
 
 import aiohttp
 import pytest
+from jsonschema import Draft202012Validator
 
 from bot.core.clock import SystemClock
 from bot.double import DiscordDouble
@@ -16,7 +17,7 @@ from bot.double.bodies import Upload
 from bot.double.errors import ApiError
 from bot.double.model import TEXT, Channel
 from bot.double.pictures import PictureMemory
-from bot.double.schema import ByField, SpecValidator, _compiled, _fast, default_spec_path
+from bot.double.schema import AnyOf, ByField, SpecValidator, _compiled, _fast, default_spec_path
 from bot.double.state import DoubleState
 from tests.support.testbot import png
 
@@ -27,6 +28,7 @@ FOLLOWUP = "/webhooks/{webhook_id}/{webhook_token}"
 ORIGINAL = "/webhooks/{webhook_id}/{webhook_token}/messages/@original"
 ROUTES = [("post", MESSAGES), ("patch", MESSAGE), ("post", CALLBACK), ("post", FOLLOWUP)]
 ROUTES += [("patch", ORIGINAL)]
+LAYOUT = 1 << 15  # the message flag of layout components
 
 
 @pytest.fixture
@@ -67,6 +69,43 @@ def message_body() -> dict[str, Any]:
     }
 
 
+def layout_body() -> dict[str, Any]:
+    """What the bot sends as a panel: a container of text, a section with a button, a
+    picture, a select and buttons, some disabled (booleans, integers, strings that the
+    fast check stands in for)."""
+    button = {"type": 2, "style": 2, "label": "Pass", "custom_id": "game:1:p1:pass"}
+    select = {
+        "type": 3,
+        "custom_id": "game:1:p1:pick",
+        "min_values": 1,
+        "max_values": 1,
+        "required": True,
+        "options": [{"label": "A1", "value": "0", "default": False}],
+    }
+    gallery = {
+        "type": 12,
+        "items": [{"media": {"url": "attachment://t.png"}, "description": "x", "spoiler": False}],
+    }
+    container = {
+        "type": 17,
+        "accent_color": 3897943,
+        "spoiler": False,
+        "components": [
+            {"type": 10, "content": "### Your cards"},
+            {"type": 9, "components": [{"type": 10, "content": "Ana"}], "accessory": button},
+            gallery,
+            {"type": 1, "components": [select]},
+            {"type": 1, "components": [{**button, "disabled": True, "style": 3}]},
+        ],
+    }
+    return {
+        "components": [container],
+        "attachments": [{"id": 0, "filename": "t.png", "description": "The table"}],
+        "allowed_mentions": {"parse": []},
+        "flags": LAYOUT,
+    }
+
+
 def callback_bodies() -> list[dict[str, Any]]:
     data = message_body()
     modal = {
@@ -81,6 +120,7 @@ def callback_bodies() -> list[dict[str, Any]]:
         {"type": 5, "data": {"flags": 64}},
         {"type": 6},
         {"type": 7, "data": data},
+        {"type": 7, "data": layout_body()},
         {"type": 9, "data": modal},
         {"type": 8, "data": {"choices": [{"name": "a", "value": "a"}]}},
     ]
@@ -89,7 +129,8 @@ def callback_bodies() -> list[dict[str, Any]]:
 def mutations(body: Any, rng: random.Random, count: int) -> list[Any]:
     """`count` copies of `body`, each with one value somewhere replaced by another kind
     of value (most are now invalid, some still valid): both validators must agree."""
-    swaps: list[Any] = [None, 0, 99, -1, "", "x" * 120, True, [], {}, [1], {"type": 2}, 2.5]
+    swaps: list[Any] = [None, 0, 99, -1, "", "x" * 120, True, False, [], {}, [1], {"type": 2}]
+    swaps += [2.5, 16777216, 25, 26, 1 << 40, -(1 << 40)]  # integers at and past bounds
     swaps += ["é" * 80, "y" * 81, "ü" * 100, "z" * 101, "https://e.x/" + "u" * 88]  # at limits
     out = []
     for _ in range(count):
@@ -117,15 +158,51 @@ def test_the_fast_check_accepts_exactly_what_the_full_one_accepts(spec: SpecVali
     for method, template in ROUTES:
         full, fast = _compiled(path, method, template), _fast(path, method, template)
         assert full is not None and fast is not None
-        bodies = callback_bodies() if template == CALLBACK else [message_body()]
+        bodies = callback_bodies() if template == CALLBACK else [message_body(), layout_body()]
         for body in bodies:
             assert full.is_valid(body), (template, body)
-            for variant in [body, *mutations(body, rng, 120)]:
+            count = 12 if body.get("flags") == LAYOUT else 120  # (a layout's are slow to check)
+            for variant in [body, *mutations(body, rng, count)]:
                 verdict = full.is_valid(variant)
                 assert fast.is_valid(variant) == verdict, (template, variant)
                 verdicts[verdict] += 1
     assert verdicts[True] > 15 and verdicts[False] > 100  # both kinds were tried
     assert isinstance(_fast(path, "patch", ORIGINAL), ByField)  # fields checked one by one
+    assert isinstance(_fast(path, "post", FOLLOWUP), AnyOf)  # a message, or its edit
+
+
+def test_panels_that_differ_in_words_switches_and_counts_share_one_verdict(
+    spec: SpecValidator, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    fast = _fast(str(spec.path), "post", FOLLOWUP)
+    full = _compiled(str(spec.path), "post", FOLLOWUP)
+    assert fast is not None and full is not None
+    fast.is_valid(layout_body())
+
+    def changed(options: int) -> dict[str, Any]:
+        body = layout_body()
+        container = body["components"][0]
+        container["accent_color"] = 15158332
+        container["components"][0]["content"] = "### Deine Karten"
+        container["components"][4]["components"][0].update(disabled=False, label="Passen")
+        select = container["components"][3]["components"][0]
+        select["options"] = [
+            {"label": f"{n}", "value": f"{n}", "default": n == 0} for n in range(options)
+        ]
+        return body
+
+    checked: list[Any] = []
+    original = Draft202012Validator.is_valid
+
+    def counted(self: Draft202012Validator, value: Any) -> bool:
+        checked.append(value)
+        return original(self, value)
+
+    monkeypatch.setattr(Draft202012Validator, "is_valid", counted)
+    assert fast.is_valid(changed(options=1)) and fast.is_valid(changed(options=5))
+    assert checked == []  # nothing was checked afresh
+    too_many = changed(options=26)  # a select holds 25 options at most
+    assert not fast.is_valid(too_many) and not original(full, too_many)
 
 
 def test_a_refused_body_is_still_explained_the_way_discord_does(spec: SpecValidator) -> None:
