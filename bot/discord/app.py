@@ -26,7 +26,7 @@ from bot.core.store.rows import StoreBusy
 from bot.core.store.shards import ShardLeases
 from bot.core.thinking import Thinker
 from bot.discord.adapters import adapters
-from bot.discord.budget import RequestBudget, keep_within, paced_trace, per_process
+from bot.discord.budget import PacedConnector, RequestBudget, keep_within, per_process
 from bot.discord.commands import Commands
 from bot.discord.drawing import Drawing, default_workers
 from bot.discord.leases import LeaseTiming, ShardKeeper, process_name
@@ -92,7 +92,6 @@ class TabletopBot(discord.AutoShardedClient):
         # This process's share of the token's 50 requests a second, taken as each
         # attempt leaves (interaction responses are not counted, and never wait for it).
         self.budget = RequestBudget(per_process(self.shard_plan.processes))
-        options["http_trace"] = paced_trace(options.get("http_trace"))  # type: ignore[arg-type]
         super().__init__(intents=intents, **options)  # type: ignore[arg-type]
         keep_within(self.http, self.budget)
         # Spaced across processes when others may run beside this one.
@@ -120,6 +119,11 @@ class TabletopBot(discord.AutoShardedClient):
         self._sweeping: asyncio.Task[None] | None = None
         self._listening: asyncio.Task[None] | None = None
         self._backlog: asyncio.Task[None] | None = None
+
+    async def login(self, token: str) -> None:
+        # Made here, in the running loop, as discord.py would make its own.
+        self.http.connector = PacedConnector(limit=0)
+        await super().login(token)
 
     async def setup_hook(self) -> None:
         limits = await self._learn_gateway()
