@@ -134,20 +134,21 @@ CARD_H = HEAD + 4 * CELL + PAD
 def _card_tile(card: CardView, title: str, chosen: bool) -> Image.Image:
     """One card on its own: its face with the title, the 3x3 digits (crossed boxes
     struck out), the row bonuses at the right and the column bonuses below, pasted
-    from parts kept by what they show, so a crossed box draws nothing new."""
-    image = _card_face(title, chosen).copy()
+    from tiles kept by what they show, so a crossed box draws nothing new (and the
+    card, a tile itself, needs no reducing to its colours)."""
+    placed = [(_card_face(title, chosen), (0, 0))]
     for box in range(9):
         xy = PAD + (box % 3) * CELL, HEAD + (box // 3) * CELL
-        image.paste(_box(card.digits[box], card.crossed[box]), xy)
+        placed.append((_box(card.digits[box], card.crossed[box]), xy))
     for line, bonus in enumerate(card.bonuses):
         column, row = (3, line) if line < 3 else (line - 3, 3)
-        image.paste(_slot(bonus), (PAD + column * CELL, HEAD + row * CELL))
-    return tiles.tile(image)
+        placed.append((_slot(bonus), (PAD + column * CELL, HEAD + row * CELL)))
+    return tiles.picture((CARD_W + 1, CARD_H + 1), BACKGROUND, placed)
 
 
 @lru_cache(maxsize=64)
 def _card_face(title: str, chosen: bool) -> Image.Image:
-    """A card with its title and nothing in its boxes (framed when chosen)."""
+    """A card's tile with its title and nothing in its boxes (framed when chosen)."""
     image = Image.new("RGB", (CARD_W + 1, CARD_H + 1), BACKGROUND)
     draw = ImageDraw.Draw(image)
     edge = MARK if chosen else CARD_EDGE
@@ -155,12 +156,12 @@ def _card_face(title: str, chosen: bool) -> Image.Image:
         (0, 0, CARD_W, CARD_H), 10, fill=CARD_FACE, outline=edge, width=5 if chosen else 2
     )
     draw.text((PAD + 4, HEAD / 2 + 2), title, font=font(KEY, True), fill=INK, anchor="lm")
-    return image
+    return tiles.tile(image)
 
 
 @lru_cache(maxsize=64)
 def _box(digit: int, crossed: bool) -> Image.Image:
-    """One box of a card's 3x3, with the card's face around it."""
+    """The tile of one box of a card's 3x3, with the card's face around it."""
     image = Image.new("RGB", (CELL, CELL), CARD_FACE)
     draw = ImageDraw.Draw(image)
     cell = (2, 2, CELL - 2, CELL - 2)
@@ -170,17 +171,17 @@ def _box(digit: int, crossed: bool) -> Image.Image:
     draw.text((CELL / 2, CELL / 2), str(digit), font=font(30, True), fill=ink, anchor="mm")
     if crossed:
         _x(draw, cell, 4)
-    return image
+    return tiles.tile(image)
 
 
 @lru_cache(maxsize=64)
 def _slot(bonus: str) -> Image.Image:
-    """One bonus slot of a card, with the card's face around it."""
+    """The tile of one bonus slot of a card, with the card's face around it."""
     image = Image.new("RGB", (CELL, CELL), CARD_FACE)
     slot = (4, 4, CELL - 4, CELL - 4)
     ImageDraw.Draw(image).rounded_rectangle(slot, 7, fill=SLOT_FACE)
     bonus_symbol(image, bonus, slot)
-    return image
+    return tiles.tile(image)
 
 
 _cards: dict[Hashable, Image.Image] = {}
