@@ -22,10 +22,10 @@ requests out bunched (a bucket's waiters all at once when it frees) and retries 
 counted at all. So the turn is taken where aiohttp gets each attempt its connection
 (`PacedConnector`, discord.py's `connector`), right before it goes out, retries
 included. (aiohttp's request hooks could do it too, but any hook makes aiohttp trace
-every step of every request: 3 % of the bot's CPU under load.)
+every step of every request: about 3 % of the main process's CPU under load.)
 
 Only counted requests take a turn: those of `HTTPClient.request` (marked by a context
-variable for the hook). discord.py sends interaction responses (the callback,
+variable for the connector). discord.py sends interaction responses (the callback,
 `@original` edits, follow-ups) through its webhook adapter, on the same connection
 pool but not through `HTTPClient.request`, and Discord exempts them; so a click's
 acknowledgement never waits behind the table edits of other games. Nor do the gateway's
