@@ -37,7 +37,11 @@ everything they brought was sent; requests: the catch-up's, click answers left o
 a profiled run's figures are not to be compared with an unprofiled one's.
 
 Figures are noisy on a shared machine; the two processes are measured in one run so
-the ratios compare like with like. `--keep DIR` keeps the database and the logs.
+the ratios compare like with like, and `--rounds N` runs the mix N times (a fresh double,
+bot and bare client each time): a line per round, the middle round's figures, and a
+last line of the ratios' medians over the rounds (late acks: all rounds'). On a shared
+machine one run's ratio moves by 10-20 %; judge a change by the medians of several.
+`--keep DIR` keeps the database and the logs.
 """
 
 from __future__ import annotations
@@ -54,8 +58,8 @@ if __package__ in (None, ""):  # run as a script: the repository root on the pat
 
 from tests.bench.load.catchup import last_line, report, run_catchup
 from tests.bench.load.games import MIX
-from tests.bench.load.measure import summary
-from tests.bench.load.run import RollResult, run_mix, run_players
+from tests.bench.load.measure import median_summary, round_line, summary
+from tests.bench.load.run import MixResult, RollResult, run_mix, run_players
 from tests.bench.load.stored import Plan
 
 
@@ -71,6 +75,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--click-every", type=float, default=0.5, help="seconds between them")
     parser.add_argument("--profile", type=Path, help="py-spy raw profile of the bot here")
     parser.add_argument("--seed", type=int, default=1, help="the players' random choices")
+    parser.add_argument(
+        "--rounds", type=int, default=1, help="the mix this many times: the ratios' medians"
+    )
     parser.add_argument("--keep", type=Path, help="keep the database and logs here")
     return parser.parse_args(argv)
 
@@ -106,14 +113,26 @@ async def bench(args: argparse.Namespace, folder: Path) -> list[str]:
         return await bench_startup(args, folder)
     if args.players:
         return report_roll(await run_players(args.players, folder, args.seed))
-    result = await run_mix(args.games, args.seconds, folder, args.seed, args.profile)
+    rounds: list[MixResult] = []
+    for number in range(1, args.rounds + 1):
+        where = folder if args.rounds == 1 else folder / f"round-{number}"
+        where.mkdir(parents=True, exist_ok=True)
+        rounds.append(await run_mix(args.games, args.seconds, where, args.seed, args.profile))
+        if args.rounds > 1:
+            print(round_line(number, rounds[-1].bot, rounds[-1].bare), flush=True)
+    result = rounds[len(rounds) // 2] if args.rounds > 1 else rounds[0]
     lines = [
         f"{args.games} concurrent games (mix: {', '.join(k.id for k in MIX)}), {args.seconds:g} s"
     ]
+    if args.rounds > 1:
+        lines[0] += f"; figures of round {len(rounds) // 2 + 1} of {args.rounds}"
     lines += [f"player trouble (measured anyway): {e}" for e in result.errors[:8]]
     lines += result.bot.lines() + result.bare.lines()
     lines.append(f"the double and players' process: peak RSS {result.double_peak_rss_mb:.0f} MB")
-    lines.append(summary(result.bot, result.bare))
+    if args.rounds > 1:
+        lines.append(median_summary([(r.bot, r.bare) for r in rounds]))
+    else:
+        lines.append(summary(result.bot, result.bare))
     return lines
 
 

@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from tests.bench.load.measure import PhaseFigures, median_summary, round_line
+
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / "tests" / "bench" / "bench_load.py"
 
@@ -73,3 +75,15 @@ def test_a_start_up_catches_up_a_few_overdue_timers() -> None:
     assert int(last[1]) == 6 and float(last[3]) <= float(last[4])
     assert int(last[5]) >= 18  # each timer: at least an announcement and a table edit
     assert figure(lines, r"late acks \(> 3 s or never\) (\d+)") == [("0",)]
+
+
+def test_several_rounds_end_with_the_medians_of_their_ratios() -> None:
+    def phase(cpu_ms: float, p99_ms: float, late: int = 0) -> PhaseFigures:
+        acks = [1.0] * 98 + [p99_ms] * 2 + [5000.0] * late  # (late: past 3 s)
+        return PhaseFigures("x", seconds=10.0, acks=acks, cpu_seconds=cpu_ms * len(acks) / 1000)
+
+    bare = phase(1.0, 10.0)
+    rounds = [(phase(7.0, 40.0), bare), (phase(5.0, 20.0, late=1), bare), (phase(6.0, 30.0), bare)]
+    assert median_summary(rounds) == "cpu_ratio=6.00 p99_ratio=3.00 late_acks=1"
+    line = round_line(2, *rounds[0])
+    assert line.startswith("round 2: cpu_ratio=7.00 p99_ratio=4.00 late_acks=0; bot 7.00 ms")

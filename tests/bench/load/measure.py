@@ -8,6 +8,7 @@ acknowledged counts as infinitely late (and in `late`); Discord's limit is 3 s.
 from __future__ import annotations
 
 import math
+import statistics
 from collections import Counter
 from dataclasses import dataclass, field
 
@@ -138,6 +139,30 @@ def summary(bot: PhaseFigures, bare: PhaseFigures) -> str:
     """The run's last line."""
     cpu = ratio(bot.per_action(bot.cpu_seconds), bare.per_action(bare.cpu_seconds))
     return f"cpu_ratio={cpu} p99_ratio={ratio(bot.p(99), bare.p(99))} late_acks={bot.late}"
+
+
+def round_line(number: int, bot: PhaseFigures, bare: PhaseFigures) -> str:
+    """One round of several: its ratios and what they are made of."""
+    main = bot.per_action(bot.root_cpu_seconds) * 1000
+    workers = bot.per_action(bot.cpu_seconds) * 1000 - main
+    alone = bare.per_action(bare.cpu_seconds) * 1000
+    return (
+        f"round {number}: {summary(bot, bare)}; bot {main + workers:.2f} ms per action"
+        f" (main {main:.2f} + workers {workers:.2f}), bare {alone:.2f};"
+        f" ack p99 {_ms(bot.p(99))} vs {_ms(bare.p(99))} ms;"
+        f" {bot.actions / bot.seconds if bot.seconds else 0:.1f} actions/s"
+    )
+
+
+def median_summary(rounds: list[tuple[PhaseFigures, PhaseFigures]]) -> str:
+    """The last line of several rounds: each ratio's median over the rounds (each round
+    compares the bot with the bare client under the same clicks), late acks of all."""
+    cpu = statistics.median(
+        bot.per_action(bot.cpu_seconds) / bare.per_action(bare.cpu_seconds) for bot, bare in rounds
+    )
+    p99 = statistics.median(bot.p(99) / bare.p(99) for bot, bare in rounds)
+    late = sum(bot.late for bot, _ in rounds)
+    return f"cpu_ratio={cpu:.2f} p99_ratio={p99:.2f} late_acks={late}"
 
 
 def control_of(record: InteractionRecord) -> str:
