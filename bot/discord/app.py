@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import gc
 import logging
 from functools import cache
 from typing import Any
@@ -19,6 +18,7 @@ import discord
 from discord import app_commands
 from discord.gateway import DiscordWebSocket
 
+from bot.core import garbage
 from bot.core.clock import Clock, SystemClock
 from bot.core.service import GameService
 from bot.core.store import Store
@@ -45,24 +45,11 @@ from games.engine import AnyGame
 log = logging.getLogger(__name__)
 
 
-# Allocations between two collections of the youngest generation (Python's default: 700).
-GC_YOUNGEST = 5_000
-
-
 @cache
 def _freeze_start_up() -> None:
-    """What start-up made (modules, the games, the catalog) lives as long as the process:
-    leave it out of garbage collections, whose full passes otherwise stop the event loop
-    for about 50 ms each. Once per process (the tests start many bots in one).
-
-    And collect the youngest generation less often: a click allocates thousands of
-    objects, most of them gone by its end, but every 700 allocations some are still in
-    use and move on to the older generations, which are then collected again and again.
-    Under load (`tests/bench/bench_load.py`) collections took 7 % of the main process's
-    CPU at 700 and 4 % at 5,000 (each young collection then about 5 ms)."""
-    gc.collect()
-    gc.freeze()
-    gc.set_threshold(GC_YOUNGEST, *gc.get_threshold()[1:])
+    """Start-up is done: see `bot.core.garbage`. Once per process (the tests start many
+    bots in one)."""
+    garbage.settle()
 
 
 class SessionStartsExhausted(Exception):

@@ -49,6 +49,7 @@ from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
 from typing import Any
 
+from bot.core import garbage
 from bot.discord import adapters
 from bot.discord.adapters.context import Context
 from bot.discord.adapters.pictures import Digest, is_held, sharing
@@ -102,6 +103,7 @@ def _serve(connection: Connection) -> None:
     until the bot closes the pipe."""
     os.nice(NICE)
     adapters.adapters()  # import every game's adapter and pictures once, up front
+    garbage.settle()
     while True:
         try:
             plain, versions, given = pickle.loads(connection.recv_bytes())
