@@ -15,11 +15,14 @@ bot's main process's CPU at 700 and 4 % at 5,000 (each young collection then abo
 from __future__ import annotations
 
 import gc
+from functools import cache
 
 YOUNGEST = 5_000  # allocations between two collections of the youngest generation
 
 
+@cache
 def settle() -> None:
+    """Once per process (the tests start many bots in one)."""
     gc.collect()
     gc.freeze()
     gc.set_threshold(YOUNGEST, *gc.get_threshold()[1:])

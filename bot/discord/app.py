@@ -11,7 +11,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from functools import cache
 from typing import Any
 
 import discord
@@ -43,13 +42,6 @@ from bot.stats.commands import StatsCommands
 from games.engine import AnyGame
 
 log = logging.getLogger(__name__)
-
-
-@cache
-def _freeze_start_up() -> None:
-    """Start-up is done: see `bot.core.garbage`. Once per process (the tests start many
-    bots in one)."""
-    garbage.settle()
 
 
 class SessionStartsExhausted(Exception):
@@ -152,7 +144,7 @@ class TabletopBot(discord.AutoShardedClient):
         shown = await self.service.recover()  # what a crash kept from being said
         if shown:
             log.info("showing %s changes committed before the last stop", shown)
-        _freeze_start_up()
+        garbage.settle()  # start-up is done
         self.service.scheduler.start()  # overdue deadlines fire now, in order
         self._backlog = asyncio.create_task(self._record_backlog(), name="stats backlog")
         if self.store.shared:  # changes a process that died left unshown

@@ -120,7 +120,7 @@ async def bench(args: argparse.Namespace, folder: Path) -> list[str]:
         rounds.append(await run_mix(args.games, args.seconds, where, args.seed, args.profile))
         if args.rounds > 1:
             print(round_line(number, rounds[-1].bot, rounds[-1].bare), flush=True)
-    result = rounds[len(rounds) // 2] if args.rounds > 1 else rounds[0]
+    result = rounds[len(rounds) // 2]  # the middle round (the only one, by default)
     lines = [
         f"{args.games} concurrent games (mix: {', '.join(k.id for k in MIX)}), {args.seconds:g} s"
     ]

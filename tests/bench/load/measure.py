@@ -75,6 +75,11 @@ class PhaseFigures:
     def per_action(self, value: float) -> float:
         return value / self.actions if self.actions else math.nan
 
+    @property
+    def cpu_per_action(self) -> float:
+        """Seconds of CPU per action, the process and its children."""
+        return self.per_action(self.cpu_seconds)
+
     def lines(self) -> list[str]:
         n = self.actions
         lines = [
@@ -83,7 +88,7 @@ class PhaseFigures:
             + (f", {self.games} games" if self.games else ""),
             f"ack ms: p50 {_ms(self.p(50))}  p95 {_ms(self.p(95))}  p99 {_ms(self.p(99))}"
             f"  max {_ms(max(self.acks, default=math.nan))}  late (>3 s or never) {self.late}",
-            f"CPU per action: {self.per_action(self.cpu_seconds) * 1000:.2f} ms"
+            f"CPU per action: {self.cpu_per_action * 1000:.2f} ms"
             f" ({self.cpu_seconds:.2f} s over {self.processes} process(es),"
             f" {self.per_action(self.root_cpu_seconds) * 1000:.2f} ms in the main one);"
             f" the double and players: {self.per_action(self.double_cpu_seconds) * 1000:.2f} ms",
@@ -137,15 +142,15 @@ def ratio(a: float, b: float) -> str:
 
 def summary(bot: PhaseFigures, bare: PhaseFigures) -> str:
     """The run's last line."""
-    cpu = ratio(bot.per_action(bot.cpu_seconds), bare.per_action(bare.cpu_seconds))
+    cpu = ratio(bot.cpu_per_action, bare.cpu_per_action)
     return f"cpu_ratio={cpu} p99_ratio={ratio(bot.p(99), bare.p(99))} late_acks={bot.late}"
 
 
 def round_line(number: int, bot: PhaseFigures, bare: PhaseFigures) -> str:
     """One round of several: its ratios and what they are made of."""
     main = bot.per_action(bot.root_cpu_seconds) * 1000
-    workers = bot.per_action(bot.cpu_seconds) * 1000 - main
-    alone = bare.per_action(bare.cpu_seconds) * 1000
+    workers = bot.cpu_per_action * 1000 - main
+    alone = bare.cpu_per_action * 1000
     return (
         f"round {number}: {summary(bot, bare)}; bot {main + workers:.2f} ms per action"
         f" (main {main:.2f} + workers {workers:.2f}), bare {alone:.2f};"
@@ -157,9 +162,7 @@ def round_line(number: int, bot: PhaseFigures, bare: PhaseFigures) -> str:
 def median_summary(rounds: list[tuple[PhaseFigures, PhaseFigures]]) -> str:
     """The last line of several rounds: each ratio's median over the rounds (each round
     compares the bot with the bare client under the same clicks), late acks of all."""
-    cpu = statistics.median(
-        bot.per_action(bot.cpu_seconds) / bare.per_action(bare.cpu_seconds) for bot, bare in rounds
-    )
+    cpu = statistics.median(bot.cpu_per_action / bare.cpu_per_action for bot, bare in rounds)
     p99 = statistics.median(bot.p(99) / bare.p(99) for bot, bare in rounds)
     late = sum(bot.late for bot, _ in rounds)
     return f"cpu_ratio={cpu:.2f} p99_ratio={p99:.2f} late_acks={late}"
