@@ -34,6 +34,7 @@ from bot.double.components import BUTTON, STRING_SELECT
 from bot.double.model import Channel, Guild, Json, Message
 from bot.double.results import InteractionFailed
 from bot.double.waiting import WaitTimeout
+from bot.i18n import t
 from games import registry
 from tests.bench.load.games import Kind
 from tests.support.harness import table
@@ -45,9 +46,15 @@ STEPS_PER_TURN = 8  # clicks in a row by one player before the game is looked at
 OVER = ("finished", "cancelled", "aborted")
 # Waits that ran out, and clicks nobody answered (a bot process killed meanwhile).
 TIMEOUTS = (TimeoutError, WaitTimeout, InteractionFailed)
+# What the bot says while its database restarts: nothing changed, try again.
+TRY_AGAIN = tuple(t(key, "en") for key in ("host.busy", "host.unreachable"))
 FRESH = 0.03  # seconds a game row read from the database is reused
 PROMPT_WITHIN = 2.0  # seconds a player at night waits for the DM before opening the panel
 RETRY_AFTER = 2.0  # seconds before a player looks again at a game that did not change
+
+
+class TryAgain(Exception):
+    """The bot could not open a game (its database restarting): a player tries again."""
 
 
 GameRow = tuple[str, str, dict[str, Any] | None, int | None]
@@ -156,6 +163,9 @@ class Players:
         general = self.double.channel("general", guild)
         opened = await host.slash(f"newgame {kind.id}", channel=general, **kind.options)
         reply = await opened.reply(within=ANSWER_WITHIN)
+        if reply.said in TRY_AGAIN:
+            raise TryAgain(reply.said)
+        assert "<#" in reply.said, f"/newgame {kind.id} was refused: {reply.said}"
         place = self.double.channel(int(reply.said.split("<#")[1].split(">")[0]))
         game_id = await self.double.wait_for(
             lambda: self.db.game_in(place.id), ANSWER_WITHIN, "the game row"
@@ -217,7 +227,7 @@ class Players:
             turn += 1
             try:
                 game_id, place = await self.open_game(kind, users, guild)
-            except TIMEOUTS as error:
+            except (*TIMEOUTS, TryAgain) as error:
                 self.trouble(error)
                 continue
             await self.play(kind, users, game_id, place)
