@@ -53,6 +53,7 @@ from bot.core import garbage
 from bot.discord import adapters
 from bot.discord.adapters.context import Context
 from bot.discord.adapters.pictures import Digest, is_held, sharing
+from bot.discord.contexts import Portable, portable
 from bot.discord.framing import Framed
 from bot.discord.ui import Picture, Screen
 
@@ -151,7 +152,7 @@ def _plain(job: Job) -> tuple[bytes, Versions]:
     only as a cache key of their own)."""
     kind, method, args = job
     versions = tuple(a.version if isinstance(a, Context) else None for a in args)
-    plain = tuple(_pickled(a) if isinstance(a, Context) else a for a in args)
+    plain = tuple(_pickled(a, kind) if isinstance(a, Context) else a for a in args)
     return pickle.dumps((kind, method, plain)), versions
 
 
@@ -171,17 +172,18 @@ PICKLED_KEPT = 512  # contexts whose pickles are kept
 _pickled_contexts: OrderedDict[int, tuple[Context[Any], _Pickled]] = OrderedDict()
 
 
-def _pickled(context: Context[Any]) -> _Pickled:
+def _pickled(context: Context[Any], kind: str) -> _Pickled:
     """A context's pickle, made once per context: a panel's steps, a change's notice,
-    table and chapter all use the same (`bot.discord.contexts` keeps them per state),
-    and a context with a Tüfteln roll's 300 placements takes a millisecond to pickle.
+    table and chapter all use the same (`bot.discord.contexts` keeps them per state;
+    one with many legal actions is pickled as its state, see `portable` there).
     Kept by identity (contexts never change in place), with the context itself, so an
     id is not reused while kept."""
     found = _pickled_contexts.get(id(context))
     if found is not None and found[0] is context:
         _pickled_contexts.move_to_end(id(context))
         return found[1]
-    made = _Pickled(pickle.dumps(replace(context, version=0), protocol=pickle.HIGHEST_PROTOCOL))
+    sent = portable(context, kind, version=0)
+    made = _Pickled(pickle.dumps(sent, protocol=pickle.HIGHEST_PROTOCOL))
     _pickled_contexts[id(context)] = (context, made)
     while len(_pickled_contexts) > PICKLED_KEPT:
         _pickled_contexts.popitem(last=False)
@@ -216,7 +218,10 @@ def _unpickle(data: bytes) -> Any:
     notice, table and chapter, send the same one again (its views are many models)."""
     found = _unpickled.get(data)
     if found is None:
-        found = _unpickled[data] = pickle.loads(data)
+        found = pickle.loads(data)
+        if isinstance(found, Portable):
+            found = found.made()
+        _unpickled[data] = found
         while len(_unpickled) > UNPICKLED_KEPT:
             _unpickled.popitem(last=False)
     else:

@@ -16,11 +16,14 @@ from typing import Any
 import pytest
 from PIL import Image
 
+from bot.core.service import LiveGame
+from bot.core.store.rows import GameRow, PlayerRow
 from bot.discord import drawing as drawing_module
 from bot.discord.adapters import adapter_for
 from bot.discord.adapters import pictures as kept_pictures
 from bot.discord.adapters.context import Context
 from bot.discord.adapters.pictures import Kept, digest, sharing
+from bot.discord.contexts import seat_context, table_context
 from bot.discord.drawing import Drawing, _plain, _with_versions
 from bot.discord.ui import Picture
 from games.pictures import to_png
@@ -159,6 +162,38 @@ def test_a_context_is_pickled_once_for_all_the_screens_made_of_it(
     other = Table(2, {}).context(1)
     _plain(("tufteln", "panel", (other, ())))
     assert len(pickled) == 2
+
+
+def _live(table: Table) -> LiveGame:
+    """`table` as the host holds a running game of it."""
+    row = GameRow(
+        id=table.game_id, guild_id=1, channel_id=2, parent_id=None, kind="tufteln",
+        options={}, status="running", host_id=100, locale="en", seed=11, state=None,
+        version=3, table_message_id=None, created_at=0.0, updated_at=0.0,
+    )  # fmt: skip
+    players = [PlayerRow(seat, 100 + seat, name) for seat, name in enumerate(table.names)]
+    return LiveGame(row=row, players=players, state=table.state)
+
+
+async def test_a_seat_with_many_legal_moves_crosses_as_the_games_state() -> None:
+    """A Tüfteln seat's 200-odd placements are worked out again in the worker from the
+    state (far cheaper than pickling them): the worker's context and screen are this
+    process's, the table's (no legal actions) crosses as it is."""
+    live = _live(Table(2, {}))
+    ctx = seat_context(live, 0)
+    assert len(ctx.legal) > 100
+    plain, versions = _plain(("tufteln", "panel", (ctx, ())))
+    assert len(plain) < len(pickle.dumps(ctx)) / 4
+    assert _with_versions(pickle.loads(plain), versions) == ("tufteln", "panel", (ctx, ()))
+    public = table_context(live)
+    plain, versions = _plain(("tufteln", "table", (public,)))
+    assert _with_versions(pickle.loads(plain), versions) == ("tufteln", "table", (public,))
+    drawing = Drawing(workers=1)
+    try:
+        screen = await drawing.build("tufteln", "panel", ctx, ())
+        assert screen == adapter_for("tufteln").panel(ctx, ())
+    finally:
+        drawing.close()
 
 
 class Encodings:
