@@ -3,8 +3,9 @@
 While `recording()` is on, every string drawn with `ImageDraw.text` is noted on the
 image it is drawn into, with its font size. Pasting or copying an image carries its
 notes along (card tiles are drawn once, cached and pasted into many pictures), resizing
-scales them, and saving an image files its notes under the PNG's bytes, so `texts(png)`
-tells what a picture shows even when an adapter's cache served it.
+scales them, and writing an image as a PNG (`games.png`, or Pillow's `save`) files its
+notes under the PNG's bytes, so `texts(png)` tells what a picture shows even when an
+adapter's cache served it.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from bot.discord.adapters.pictures import Kept
-from games import pictures
+from games import pictures, png
 
 _NOTES = "_drawn_texts"  # the attribute of an image that holds its notes
 
@@ -105,12 +106,21 @@ def recording() -> Iterator[None]:
         if isinstance(fp, io.BytesIO):
             _by_png[_digest(fp.getvalue())] = tuple(_notes(self))
 
-    patches = [
+    write = png.write
+
+    def write_(image: Image.Image) -> bytes | None:
+        data = write(image)
+        if data is not None:
+            _by_png[_digest(data)] = tuple(_notes(image))
+        return data
+
+    patches: list[tuple[Any, str, Any, Any]] = [
         (ImageDraw.ImageDraw, "text", text_, draw_text),
         (Image.Image, "paste", paste_, paste),
         (Image.Image, "_new", new_, new),
         (Image.Image, "resize", resize_, resize),
         (Image.Image, "save", save_, save),
+        (png, "write", write_, write),
     ]
     for owner, name, patched, _ in patches:
         setattr(owner, name, patched)
