@@ -57,7 +57,7 @@ def picture(size: tuple[int, int], background: RGB, placed: Iterable[Placed]) ->
     """`background` of `size` with each tile pasted where it goes: a palette picture of
     their colours, sorted (full colour in the rare picture with more than 256)."""
     tiles = [(_as_tile(image), xy) for image, xy in placed]
-    colours = sorted({background, *(c for image, _ in tiles for c in image.info[_COLOURS])})
+    colours = sorted(set().union((background,), *(image.info[_COLOURS] for image, _ in tiles)))
     if len(colours) > MOST:
         image = Image.new("RGB", size, background)
         for found, xy in tiles:
@@ -66,7 +66,7 @@ def picture(size: tuple[int, int], background: RGB, placed: Iterable[Placed]) ->
     index = {colour: i for i, colour in enumerate(colours)}
     image = Image.new("P", size, index[background])
     for found, xy in tiles:
-        image.paste(_in_palette(found, tuple(index[c] for c in found.info[_COLOURS])), xy)
+        image.paste(_in_palette(found, tuple(map(index.__getitem__, found.info[_COLOURS]))), xy)
     image.putpalette([channel for colour in colours for channel in colour])
     image.info[_COLOURS] = tuple(colours)  # (a picture may be a tile of a larger one)
     return image
