@@ -5,9 +5,10 @@ part of drawing one. Pillow's writer tries PNG's row filters on every row and ke
 one it guesses compresses best: for these pictures (flat colours and smoothed text in a
 palette of a few dozen colours) the unfiltered rows deflate as small, and choosing cost
 half the writing. zlib-ng (`zlib_ng`, the zlib of Pillow's own wheels, as a module)
-deflates at level 2 in a fifth of the time zlib takes at level 1, into a smaller file:
-a Lucky Box hand (628x478) took 1.0 ms to write with Pillow (19 KB) and takes 0.3 ms
-here (16 KB). `python -m tests.bench.bench_pictures` measures the pictures' writing.
+deflates at level 2 in a third or less of the time zlib takes at level 1, into a
+smaller file: a Lucky Box hand (628x478) took 1.0 ms to write with Pillow (18 KB) and
+takes 0.4 ms here (16 KB). `python -m tests.bench.bench_pictures` measures the
+pictures' writing.
 
 Only a plain palette picture (RGB colours, no transparency) is written here; anything
 else is left to Pillow (`write` answers None). The same picture gives the same bytes in
