@@ -24,6 +24,7 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from collections.abc import Iterable
+from typing import Any
 
 from PIL import Image
 
@@ -65,8 +66,11 @@ def picture(size: tuple[int, int], background: RGB, placed: Iterable[Placed]) ->
         return image
     index = {colour: i for i, colour in enumerate(colours)}
     image = Image.new("P", size, index[background])
-    for found, xy in tiles:
-        image.paste(_in_palette(found, tuple(map(index.__getitem__, found.info[_COLOURS]))), xy)
+    into = image.im  # pasted into directly: Pillow's `paste` checks cost more on small tiles
+    for found, (x, y) in tiles:
+        mapped = _in_palette(found, tuple(map(index.__getitem__, found.info[_COLOURS])))
+        width, height = found.size
+        into.paste(mapped, (x, y, x + width, y + height))
     image.putpalette([channel for colour in colours for channel in colour])
     image.info[_COLOURS] = tuple(colours)  # (a picture may be a tile of a larger one)
     return image
@@ -77,16 +81,19 @@ def _as_tile(image: Image.Image) -> Image.Image:
 
 
 KEPT_PIXELS = 8_000_000  # of tiles kept in a picture's palette (a byte each)
-# By a tile's id and its colours' indices in a picture: the tile with those indices, and
-# the tile itself (so that its id is not reused while kept). The next picture of a kind
-# mostly has the same colours, so its unchanged tiles are pasted as they were.
-_kept: OrderedDict[tuple[int, tuple[int, ...]], tuple[Image.Image, Image.Image]] = OrderedDict()
+# By a tile's id and its colours' indices in a picture: the tile's pixels with those
+# indices (Pillow's core image, all a paste needs), and the tile itself (so that its id
+# is not reused while kept). The next picture of a kind mostly has the same colours, so
+# its unchanged tiles are pasted as they were.
+_kept: OrderedDict[tuple[int, tuple[int, ...]], tuple[Image.Image, Any]] = OrderedDict()
 _kept_pixels = 0
 _kept_lock = threading.Lock()  # pictures are also drawn in threads
 
 
-def _in_palette(found: Image.Image, lookup: tuple[int, ...]) -> Image.Image:
-    """`found` with each of its colours' index replaced by `lookup`'s."""
+def _in_palette(found: Image.Image, lookup: tuple[int, ...]) -> Any:
+    """`found`'s pixels with each of its colours' index replaced by `lookup`'s, as
+    Pillow's core image: `Image.point` would first round its 256 entries in Python and
+    copy the palette, more than the mapping itself on a small tile."""
     global _kept_pixels
     key = (id(found), lookup)
     with _kept_lock:
@@ -94,19 +101,13 @@ def _in_palette(found: Image.Image, lookup: tuple[int, ...]) -> Image.Image:
         if kept is not None:
             _kept.move_to_end(key)
             return kept[1]
-    mapped = _point(found, [*lookup, *[0] * (MOST - len(lookup))])
+    found.load()
+    mapped = found.im.point([*lookup, *[0] * (MOST - len(lookup))], None)
     with _kept_lock:
         if key not in _kept:  # (another thread may have mapped it meanwhile)
-            _kept_pixels += mapped.width * mapped.height
+            _kept_pixels += found.width * found.height
         _kept[key] = (found, mapped)
         while _kept_pixels > KEPT_PIXELS:
-            _, (_, gone) = _kept.popitem(last=False)
+            _, (gone, _) = _kept.popitem(last=False)
             _kept_pixels -= gone.width * gone.height
     return mapped
-
-
-def _point(found: Image.Image, table: list[int]) -> Image.Image:
-    """`found.point(table)` for a table of whole numbers: Pillow's own first rounds all
-    256 entries in Python, half its time on a small tile."""
-    found.load()
-    return found._new(found.im.point(table, None))

@@ -2,7 +2,8 @@
 
 While `recording()` is on, every string drawn with `ImageDraw.text` is noted on the
 image it is drawn into, with its font size. Pasting or copying an image carries its
-notes along (card tiles are drawn once, cached and pasted into many pictures), resizing
+notes along (card tiles are drawn once, cached and pasted into many pictures, also by
+`games.tiles.picture`, which pastes Pillow's core images), resizing
 scales them, and writing an image as a PNG (`games.png`, or Pillow's `save`) files its
 notes under the PNG's bytes, so `texts(png)` tells what a picture shows even when an
 adapter's cache served it.
@@ -22,7 +23,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from bot.discord.adapters.pictures import Kept
-from games import pictures, png
+from games import pictures, png, tiles
 
 _NOTES = "_drawn_texts"  # the attribute of an image that holds its notes
 
@@ -106,6 +107,15 @@ def recording() -> Iterator[None]:
         if isinstance(fp, io.BytesIO):
             _by_png[_digest(fp.getvalue())] = tuple(_notes(self))
 
+    tiled = tiles.picture
+
+    def tiled_(size: Any, background: Any, placed: Any) -> Image.Image:
+        placed = list(placed)
+        out = tiled(size, background, placed)
+        for image, _ in placed:
+            _add(out, _notes(image))
+        return out
+
     write = png.write
 
     def write_(image: Image.Image) -> bytes | None:
@@ -121,6 +131,7 @@ def recording() -> Iterator[None]:
         (Image.Image, "resize", resize_, resize),
         (Image.Image, "save", save_, save),
         (png, "write", write_, write),
+        (tiles, "picture", tiled_, tiled),
     ]
     for owner, name, patched, _ in patches:
         setattr(owner, name, patched)
