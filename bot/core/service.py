@@ -305,11 +305,6 @@ class GameService:
         if not row.is_open:
             self._cache.pop(live.id, None)
 
-    def loaded(self, game_id: int) -> LiveGame | None:
-        """The game if it is open and in memory (`load` without waiting), else None."""
-        live = self._cache.get(game_id)
-        return None if live is None else self._unless_unreadable(live)
-
     def _unless_unreadable(self, live: LiveGame) -> LiveGame:
         """The game, marked broken if the store found a row of it it cannot read."""
         if live.broken is None:

@@ -132,10 +132,8 @@ class TabletopBot(discord.AutoShardedClient):
             raise
         self.service = GameService(self.store, self.clock, self.thinker)
         self.presenter = Presenter(self, self.service, self.drawing)
+        self.service.listeners.append(self.presenter)
         self.router = Router(self.service, self.drawing, self.presenter.retirer)
-        # The panels of those a change waits for are asked for first, as they read the
-        # change in Discord (and built last: the drawing queues them after the rest).
-        self.service.listeners += [self.router.ahead, self.presenter]
         Commands(self, self.service, self.games).install(self.tree)
         self.stats = StatsCommands(self.service, self.games, self.drawing)
         self.stats.install(self.tree)

@@ -16,9 +16,9 @@ actions out again in 0.07 ms."""
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
 from bot.discord.adapters import adapter_for
 from bot.discord.adapters.context import Context
@@ -44,23 +44,9 @@ def seat_context(
     return _context(live, seat, locale, for_away)
 
 
-class _Key(NamedTuple):
-    """What a context is made of besides the game's state."""
-
-    seat: Seat | None
-    locale: str
-    for_away: bool
-    names: tuple[str, ...]
-    user_ids: tuple[int, ...]
-    deadline_at: float | None
-    finished: bool
-    channel_id: int
-    version: int
-
-
 GAMES_KEPT = 256  # games whose contexts are kept (those of their current state)
 # By game: the state its contexts were made from, and those contexts by their inputs.
-_made: OrderedDict[int, tuple[State, dict[_Key, Context[Any]]]] = OrderedDict()
+_made: OrderedDict[int, tuple[State, dict[Hashable, Context[Any]]]] = OrderedDict()
 LEGAL_BY_STATE = 32  # legal actions past which a context crosses as its state (`portable`)
 
 
@@ -69,8 +55,13 @@ def _context(
 ) -> Context[Any]:
     state = live.state  # one read: the loop may replace it while a thread draws
     assert state is not None, "a game's screens need a started game"
-    key = _key(live, seat, locale, for_away)
+    names = tuple(p.display_name for p in live.players)
+    user_ids = tuple(p.user_id for p in live.players)
+    locale = locale or live.row.locale
+    finished = live.status == "finished"
     row = live.row
+    when = (live.deadline_at, finished, row.channel_id, row.version)
+    key = (seat, locale, for_away, names, user_ids, when)
     made = _made.pop(live.id, None)
     if made is None or made[0] is not state:
         made = (state, {})
@@ -83,41 +74,17 @@ def _context(
             live.game,
             state,
             seat,
-            locale=key.locale,
+            locale=locale,
             game_id=live.id,
-            names=key.names,
-            user_ids=key.user_ids,
+            names=names,
+            user_ids=user_ids,
             channel_id=row.channel_id,
             version=row.version,
             deadline_at=live.deadline_at,
-            finished=key.finished,
+            finished=finished,
             for_away=for_away,
         )
     return found
-
-
-def made_seat_context(live: LiveGame, seat: Seat, locale: str | None) -> Context[Any] | None:
-    """The seat's context if it was made already for the game's state as it is now,
-    else None (nothing is worked out: see the router's panels built ahead)."""
-    made = _made.get(live.id)
-    if made is None or made[0] is not live.state:
-        return None
-    return made[1].get(_key(live, seat, locale, False))
-
-
-def _key(live: LiveGame, seat: Seat | None, locale: str | None, for_away: bool) -> _Key:
-    row = live.row
-    return _Key(
-        seat,
-        locale or row.locale,
-        for_away,
-        tuple(p.display_name for p in live.players),
-        tuple(p.user_id for p in live.players),
-        live.deadline_at,
-        live.status == "finished",
-        row.channel_id,
-        row.version,
-    )
 
 
 def context_of(

@@ -14,8 +14,7 @@ clicked is waiting for (panels), so a panel never queues behind a burst of table
 (catch-up after a restart, a busy hour); but a table or notice that has waited
 `PATIENCE` goes before them. A game's changes are shown one after another, so a table
 starved by a stream of panels held up its game's messages, and under load the other
-games' behind it, for half a minute. A panel built ahead, before anyone asked (the
-router's `ahead`), waits until nothing else does. There are no helper threads in the bot's process
+games' behind it, for half a minute. There are no helper threads in the bot's process
 (a `ProcessPoolExecutor` has two, which take the interpreter lock from the event loop
 for every screen sent and received).
 
@@ -64,7 +63,6 @@ NICE = 19  # the lowest priority: a worker gets the CPU only when the bot does n
 # Screens someone who clicked is waiting for: built before tables and notices...
 FIRST = frozenset({"panel", "replay", "final_table"})
 PATIENCE = 2.0  # seconds: ...unless one of those has waited this long
-FIRST_, REST, AHEAD = "first", "rest", "ahead"  # the queues, in the order they are served
 
 DEATHS = 3  # workers dying within DEATHS_WINDOW seconds: drawing moves to threads...
 DEATHS_WINDOW = 60.0
@@ -255,12 +253,9 @@ class Drawing:
     def __init__(self, workers: int) -> None:
         self.workers = workers
         self._running: list[_Worker] = []
-        # By priority: FIRST (someone waits for it), the rest, panels built ahead.
-        self._waiting: dict[str, deque[Waiting]] = {FIRST_: deque(), REST: deque(), AHEAD: deque()}
+        self._waiting: dict[bool, deque[Waiting]] = {True: deque(), False: deque()}  # by FIRST
         self.patience = PATIENCE
         self._built: OrderedDict[bytes, Screen] = OrderedDict()
-        self._building: dict[bytes, asyncio.Future[Screen]] = {}  # by key, on their way
-        self._ahead: dict[bytes, Waiting] = {}  # built ahead, by key, until handed out
         self._seen: OrderedDict[Reader, Pictures] = OrderedDict()  # each reader's last
         self._seen_bytes = 0
         self._by_game: OrderedDict[int, _Worker] = OrderedDict()  # who built a game's last
@@ -273,90 +268,36 @@ class Drawing:
         or two to import the games), from within the running event loop."""
         self._hand_out()
 
-    def ready(self, kind: str, method: str, *args: Any) -> Screen | None:
-        """The screen `build` would give, if one is kept (built before, or ahead)."""
-        plain, _ = _plain((kind, method, args))
-        key = hashlib.blake2b(plain, digest_size=16).digest()
-        if key not in self._built:
-            return None
-        self._built.move_to_end(key)
-        self.reused += 1
-        return self._built[key]
-
-    async def build(self, kind: str, method: str, *args: Any, ahead: bool = False) -> Screen:
-        """The adapter's `method(*args)` for a game of `kind`, built off the loop.
-        `ahead`: built before anyone asks (see `ready`), after everything else; asked
-        for meanwhile, it is built next."""
+    async def build(self, kind: str, method: str, *args: Any) -> Screen:
+        """The adapter's `method(*args)` for a game of `kind`, built off the loop."""
         plain, versions = _plain((kind, method, args))
         key = hashlib.blake2b(plain, digest_size=16).digest()
         if key in self._built:
             self._built.move_to_end(key)
             self.reused += 1
             return self._built[key]
-        building = self._building.get(key)
-        if building is not None:  # the same screen, on its way: not built twice
-            self.reused += 1
-            if not ahead:
-                self._hurry(key)
-            return await asyncio.shield(building)
         self.drawn += 1
         job = (kind, method, args)
         reader = _reader(job)
         given = dict(self._seen.get(reader, {})) if reader is not None else {}
-        priority = AHEAD if ahead else FIRST_ if method in FIRST else REST
-        building = self._building[key] = asyncio.get_running_loop().create_future()
-        try:
-            screen, used = await self._build(job, plain, versions, given, priority, key)
-        except BaseException as error:
-            if isinstance(error, Exception):
-                building.set_exception(error)
-                building.exception()  # (retrieved: nobody else may be waiting)
-            else:
-                building.cancel()
-            raise
-        finally:
-            del self._building[key]
+        screen, used = await self._build(job, plain, versions, given)
         if reader is not None:
             self._saw(reader, used)
         self._built[key] = screen
         while len(self._built) > self.KEPT:
             self._built.popitem(last=False)
-        building.set_result(screen)
         return screen
 
-    async def _build(
-        self,
-        job: Job,
-        plain: bytes,
-        versions: Versions,
-        given: Pictures,
-        priority: str = REST,
-        key: bytes = b"",
-    ) -> Built:
+    async def _build(self, job: Job, plain: bytes, versions: Versions, given: Pictures) -> Built:
         if not self.workers or job[0] in adapters.registered() or self._failing():
             return await asyncio.to_thread(_build, *job, given)
         future: asyncio.Future[Built] = asyncio.get_running_loop().create_future()
         # Only the digests: the worker answers a picture we hold by name (see `_own`).
         payload = pickle.dumps((plain, versions, set(given)), protocol=pickle.HIGHEST_PROTOCOL)
         queued = (job, payload, future, asyncio.get_running_loop().time())
-        self._waiting[priority].append(queued)
-        if priority == AHEAD:
-            self._ahead[key] = queued
+        self._waiting[job[1] in FIRST].append(queued)
         self._hand_out()
-        try:
-            return _own(await future, given)
-        finally:
-            self._ahead.pop(key, None)
-
-    def _hurry(self, key: bytes) -> None:
-        """A screen built ahead that someone now waits for: next in line, if it waits."""
-        queued = self._ahead.pop(key, None)
-        waiting = self._waiting[AHEAD]
-        for place, found in enumerate(waiting):
-            if found is queued:
-                del waiting[place]
-                self._waiting[FIRST_].append(found)
-                return
+        return _own(await future, given)
 
     def _saw(self, reader: Reader, used: Pictures) -> None:
         """Keep the pictures a reader's screen used, for the reader's next jobs: the
@@ -399,7 +340,7 @@ class Drawing:
         while len(self._running) < self.workers:
             self._running.append(self._start())
         idle = [worker for worker in self._running if worker.job is None]
-        while idle and any(self._waiting.values()):
+        while idle and (self._waiting[True] or self._waiting[False]):
             job, payload, future, _ = self._next()
             if future.cancelled():
                 continue
@@ -429,13 +370,10 @@ class Drawing:
         return worker
 
     def _next(self) -> Waiting:
-        """The next job: a panel, unless the oldest other job has waited `patience`;
-        a panel built ahead only when nothing else waits."""
-        first, rest = self._waiting[FIRST_], self._waiting[REST]
+        """The next job: a panel, unless the oldest other job has waited `patience`."""
+        rest = self._waiting[False]
         overdue = bool(rest) and asyncio.get_running_loop().time() - rest[0][3] >= self.patience
-        if first and not overdue:
-            return first.popleft()
-        return (rest or self._waiting[AHEAD]).popleft()
+        return (rest if overdue or not self._waiting[True] else self._waiting[True]).popleft()
 
     def _start(self) -> _Worker:
         # forkserver: workers do not inherit the bot's threads, sockets or locks. The

@@ -29,7 +29,7 @@ async def show(
     interaction: discord.Interaction, screen: Screen, *, wait: bool = True
 ) -> int | None:
     """An ephemeral screen (a private panel) for the user; its message id when known
-    (a follow-up's with `wait`, or the interaction's response)."""
+    (a follow-up's, with `wait`)."""
     kwargs: dict[str, Any] = send_kwargs(screen)
     kwargs.pop("allowed_mentions", None)
     if interaction.response.is_done():
@@ -38,8 +38,8 @@ async def show(
             return None
         message = await interaction.followup.send(ephemeral=True, wait=True, **kwargs)
         return message.id
-    response = await interaction.response.send_message(ephemeral=True, **kwargs)
-    return response.message_id
+    await interaction.response.send_message(ephemeral=True, **kwargs)
+    return None
 
 
 async def guarded(interaction: discord.Interaction, work: Callable[[], Awaitable[None]]) -> None:

@@ -2,29 +2,18 @@
 
 Each click is acknowledged first (Discord allows 3 seconds), then handled; the
 service commits before anything is shown. Refusals come back as ephemeral sentences.
-
-A panel is opened most often by the player a turn has just passed to. Their panel is
-built ahead (`ahead`, asked for as the change is shown, built when the drawing workers
-have nothing else to do), so that their click is answered at once with it: one request
-instead of a "thinking" acknowledgement and a follow-up, and the panel shows as fast as
-an acknowledgement. Only a panel of the game's state as it is now is taken
-(`Drawing.ready`); any other opening is acknowledged first, as always (and waits for
-the panel built ahead if it is on its way, rather than building it again).
 """
 
 from __future__ import annotations
 
-import asyncio
-import logging
-from collections import OrderedDict
 from typing import Any
 
 import discord
 
 from bot.core.errors import Refused
-from bot.core.service import Change, GameService, LiveGame
+from bot.core.service import GameService, LiveGame
 from bot.discord import ids
-from bot.discord.contexts import made_seat_context, seat_context
+from bot.discord.contexts import seat_context
 from bot.discord.drawing import Drawing
 from bot.discord.lobby import ADD_COMPUTER, REMOVE_COMPUTER
 from bot.discord.permissions import require_hosting
@@ -32,11 +21,6 @@ from bot.discord.replies import guarded, locale_of, show, tell
 from bot.discord.retire import Retirer
 from bot.discord.ui import Screen, ShownPictures, send_kwargs
 from bot.i18n import t
-
-log = logging.getLogger(__name__)
-
-AHEAD_MOST = 8  # players a change makes the game wait for, past which none is built ahead
-LOCALES_KEPT = 100_000  # users whose language is remembered
 
 
 def is_manager(interaction: discord.Interaction) -> bool:
@@ -51,8 +35,6 @@ class Router:
         self._drawing = drawing
         self._retirer = retirer
         self._pictures = ShownPictures()  # what each private panel shows
-        self._locales: OrderedDict[int, str] = OrderedDict()  # each user's, as last seen
-        self._building: set[asyncio.Task[Screen]] = set()  # panels built ahead
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         if interaction.type is not discord.InteractionType.component:
@@ -61,7 +43,6 @@ class Router:
         control = ids.parse(str(data.get("custom_id", "")))
         if control is None:
             return
-        self._remember_locale(interaction)
         handler = {
             "lobby": self._lobby,
             "abort": self._abort,
@@ -71,68 +52,13 @@ class Router:
         }[control.scope]
         await guarded(interaction, lambda: handler(interaction, control))
 
-    def _remember_locale(self, interaction: discord.Interaction) -> None:
-        """The clicker's language, for the panels built ahead for them (`ahead`)."""
-        user = interaction.user.id
-        self._locales[user] = locale_of(interaction)
-        self._locales.move_to_end(user)
-        while len(self._locales) > LOCALES_KEPT:
-            self._locales.popitem(last=False)
-
     async def _live(self, interaction: discord.Interaction, game_id: int) -> LiveGame:
         """The game a control belongs to; its controls work in its channel and in DMs."""
         live = await self._service.load(game_id)
-        _check_place(interaction, live)
+        in_dm = interaction.guild_id is None
+        if not in_dm and interaction.channel_id != live.row.channel_id:
+            raise Refused("host.wrong_channel")
         return live
-
-    def _ready_panel(
-        self, interaction: discord.Interaction, game_id: int, locale: str
-    ) -> tuple[LiveGame, Screen] | None:
-        """The clicker's panel, if it was built ahead for the game's state as it is (see
-        `ahead`), with its game; None to build it after acknowledging (which also says
-        why a panel cannot be shown)."""
-        live = self._service.loaded(game_id)
-        if live is None:
-            return None
-        try:
-            _check_place(interaction, live)
-            seat = _panel_seat(live, interaction.user.id)
-        except Refused:
-            return None
-        context = made_seat_context(live, seat, locale)  # (none is made before the ack)
-        if context is None:
-            return None
-        screen = self._drawing.ready(live.row.kind, "panel", context, ())
-        return None if screen is None else (live, screen)
-
-    async def ahead(self, change: Change) -> None:
-        """A service listener: build the panels of the players a change makes the game
-        wait for, in each one's language, before they ask (with nothing else to build),
-        so the panel they open answers their click at once, in one request."""
-        live = change.game
-        if live.state is None or live.status != "running" or live.broken is not None:
-            return
-        waiting = live.waiting_for() - live.away - live.computers
-        # Those it waited for already have their panel. (The game may be past this
-        # change by now: its state as it is now is the only one a panel is taken of.)
-        seats = waiting - change.waited_for
-        if not seats or len(seats) > AHEAD_MOST:
-            return
-        for seat in sorted(seats):
-            locale = self._locales.get(live.players[seat].user_id)
-            if locale is None:  # not seen since the start: their language is not known
-                continue
-            context = seat_context(live, seat, locale)
-            task = asyncio.create_task(
-                self._drawing.build(live.row.kind, "panel", context, (), ahead=True)
-            )
-            self._building.add(task)
-            task.add_done_callback(self._built)
-
-    def _built(self, task: asyncio.Task[Screen]) -> None:
-        self._building.discard(task)
-        if not task.cancelled() and task.exception() is not None:
-            log.warning("a panel built ahead failed: %r", task.exception())
 
     async def _lobby(self, interaction: discord.Interaction, control: ids.ControlId) -> None:
         await interaction.response.defer()  # the presenter edits the lobby message
@@ -246,13 +172,9 @@ class Router:
     async def _game(self, interaction: discord.Interaction, control: ids.ControlId) -> None:
         locale = locale_of(interaction)
         if control.rest == ids.PANEL:
-            ready = self._ready_panel(interaction, control.game_id, locale)
-            if ready is not None:  # built ahead: the answer is the acknowledgement
-                live, panel = ready
-            else:
-                await interaction.response.defer(ephemeral=True, thinking=True)
-                live = await self._live(interaction, control.game_id)
-                panel = await self.panel(live, interaction.user.id, locale)
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            live = await self._live(interaction, control.game_id)
+            panel = await self.panel(live, interaction.user.id, locale)
             message_id = await show(interaction, panel)
             if message_id is not None:
                 self._pictures.shown(message_id, panel)
@@ -318,29 +240,17 @@ class Router:
     async def panel(
         self, live: LiveGame, user_id: int, locale: str, step: tuple[str, ...] = ()
     ) -> Screen:
-        context = seat_context(live, _panel_seat(live, user_id), locale)
+        seat = live.seat_of(user_id)
+        if seat is None:
+            raise Refused("host.not_a_player")
+        if live.broken is not None:
+            raise Refused("host.broken")
+        if live.status == "lobby":
+            raise Refused("host.not_started")
+        if live.state is None or (live.status != "running" and not _shows_final_panel(live)):
+            raise Refused("host.game_over")
+        context = seat_context(live, seat, locale)
         return await self._drawing.build(live.row.kind, "panel", context, step)
-
-
-def _panel_seat(live: LiveGame, user_id: int) -> int:
-    """The seat whose panel the user may see; refused where no panel can be shown."""
-    seat = live.seat_of(user_id)
-    if seat is None:
-        raise Refused("host.not_a_player")
-    if live.broken is not None:
-        raise Refused("host.broken")
-    if live.status == "lobby":
-        raise Refused("host.not_started")
-    if live.state is None or (live.status != "running" and not _shows_final_panel(live)):
-        raise Refused("host.game_over")
-    return seat
-
-
-def _check_place(interaction: discord.Interaction, live: LiveGame) -> None:
-    """A game's controls work in its channel and in DMs."""
-    in_dm = interaction.guild_id is None
-    if not in_dm and interaction.channel_id != live.row.channel_id:
-        raise Refused("host.wrong_channel")
 
 
 def _table_link(live: LiveGame) -> str | None:

@@ -90,11 +90,9 @@ async def test_a_worker_found_dead_when_handed_a_job_is_replaced() -> None:
 Queued = tuple[str, str, tuple[object, ...]]  # a name, the adapter method, its arguments
 
 
-async def built_in_order(
-    jobs: list[Queued], patience: float = 60.0, ahead: frozenset[str] = frozenset()
-) -> list[str]:
+async def built_in_order(jobs: list[Queued], patience: float = 60.0) -> list[str]:
     """The names of `jobs` in the order one worker built them: the first is handed to
-    it at once, the others queue while it builds (those named in `ahead` built ahead)."""
+    it at once, the others queue while it builds."""
     drawing = Drawing(workers=1)
     drawing.patience = patience
     try:
@@ -102,7 +100,7 @@ async def built_in_order(
         done: list[str] = []
 
         async def build(name: str, method: str, args: tuple[object, ...]) -> None:
-            await drawing.build("tufteln", method, *args, ahead=name in ahead)
+            await drawing.build("tufteln", method, *args)
             done.append(name)
 
         await asyncio.gather(*(build(*job) for job in jobs))
@@ -122,24 +120,6 @@ def panel_job(name: str, seat: int) -> Queued:
 async def test_a_panel_is_built_before_tables_that_were_waiting_longer() -> None:
     jobs = [*(table_job(f"table {n}") for n in range(3)), panel_job("panel", 0)]
     assert await built_in_order(jobs) == ["table 0", "panel", "table 1", "table 2"]
-
-
-@pytest.mark.parametrize("patience", [60.0, 0.0])
-async def test_a_panel_built_ahead_waits_until_nothing_else_does(patience: float) -> None:
-    jobs = [table_job("table 0"), panel_job("ahead", 1), table_job("table 1")]
-    jobs.append(panel_job("panel", 0))
-    done = await built_in_order(jobs, patience, ahead=frozenset({"ahead"}))
-    assert done[-1] == "ahead"  # behind a table that waited long enough, too
-    if patience:
-        assert done == ["table 0", "panel", "table 1", "ahead"]
-
-
-async def test_a_panel_asked_for_while_it_is_built_ahead_is_built_once_and_next() -> None:
-    panel = (Table(2, {}).context(1), ())
-    jobs = [table_job("table 0"), ("ahead", "panel", panel), table_job("table 1")]
-    jobs.append(("asked", "panel", panel))  # the same panel, by the player's click
-    done = await built_in_order(jobs, ahead=frozenset({"ahead"}))
-    assert done == ["table 0", "ahead", "asked", "table 1"]
 
 
 @pytest.mark.parametrize(("patience", "table_after"), [(60.0, 4), (0.0, 1)])
