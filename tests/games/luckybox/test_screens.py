@@ -7,15 +7,33 @@ from __future__ import annotations
 import random
 
 import pytest
+from PIL import Image, ImageDraw
 
 from bot.discord.adapters import adapter_for
 from bot.discord.ui import Button, Screen, Section, Select, controls
 from bot.i18n import t
 from games.luckybox import GAME
 from games.luckybox.models import Cross, LuckyState
-from games.luckybox.pictures import MAX_H, MAX_W, _cards, render_cards, render_table
+from games.luckybox.pictures import (
+    BACKGROUND,
+    CARD_EDGE,
+    CARD_FACE,
+    CARD_H,
+    CARD_W,
+    HEAD,
+    INK,
+    KEY,
+    MARK,
+    MAX_H,
+    MAX_W,
+    TITLE_AT,
+    _card_tile,
+    _cards,
+    render_cards,
+    render_table,
+)
 from games.luckybox.views import CardView
-from games.pictures import name_letters, to_png
+from games.pictures import font, name_letters, to_png
 from tests.conformance.screens import context
 from tests.games.luckybox.conftest import CardMaker, all_but, crossed, rig
 from tests.pictures import drawn
@@ -176,6 +194,24 @@ def test_cards_kept_from_earlier_pictures_draw_exactly_what_a_fresh_drawing_does
                 forget_cached_pictures()  # (the cards' parts too)
                 fresh, _ = render_cards(hand, say, "title", chosen)
                 assert kept.tobytes() == fresh.tobytes()
+
+
+@pytest.mark.parametrize("locale", ["en", "de"])
+def test_a_cards_title_kept_apart_from_its_face_shows_as_if_written_on_it(locale: str) -> None:
+    """The title is a tile of its own on a face kept once (the 90 cards' faces differ
+    only by it): the card's head is what writing the title on the face gives."""
+    for number in (1, 9, 90):
+        title = t("luckybox.picture.card", locale, number=number)
+        card = CardView(card=number - 1, digits=[1] * 9, bonuses=[""] * 6, crossed=[False] * 9)
+        for chosen in (False, True):
+            face = Image.new("RGB", (CARD_W + 1, CARD_H + 1), BACKGROUND)
+            draw = ImageDraw.Draw(face)
+            edge, width = (MARK, 5) if chosen else (CARD_EDGE, 2)
+            draw.rounded_rectangle((0, 0, CARD_W, CARD_H), 10, CARD_FACE, edge, width)
+            draw.text(TITLE_AT, title, font=font(KEY, True), fill=INK, anchor="lm")
+            head = (0, 0, CARD_W + 1, HEAD)
+            drawn = _card_tile(card, title, chosen).convert("RGB")
+            assert drawn.crop(head).tobytes() == face.crop(head).tobytes(), (title, chosen)
 
 
 def _states_to_the_end(seats: int, seed: int) -> list[LuckyState]:
