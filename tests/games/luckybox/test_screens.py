@@ -15,14 +15,11 @@ from bot.i18n import t
 from games.luckybox import GAME
 from games.luckybox.models import Cross, LuckyState
 from games.luckybox.pictures import (
-    BACKGROUND,
     CARD_EDGE,
     CARD_FACE,
     CARD_H,
     CARD_W,
     HEAD,
-    INK,
-    KEY,
     MARK,
     MAX_H,
     MAX_W,
@@ -33,7 +30,7 @@ from games.luckybox.pictures import (
     render_table,
 )
 from games.luckybox.views import CardView
-from games.pictures import font, name_letters, to_png
+from games.pictures import BACKGROUND, INK, KEY, font, name_letters, to_png
 from tests.conformance.screens import context
 from tests.games.luckybox.conftest import CardMaker, all_but, crossed, rig
 from tests.pictures import drawn
