@@ -21,18 +21,21 @@ whether the table changed (`bot.discord.tables.fingerprint`), whichever process 
 
 from __future__ import annotations
 
+import math
 import threading
 from collections import OrderedDict
 from collections.abc import Iterable
+from functools import lru_cache
 from typing import Any
 
-from PIL import Image
+from PIL import Image, ImageDraw, ImageFont
 
 RGB = tuple[int, int, int]
 Placed = tuple[Image.Image, tuple[int, int]]  # a tile and where its top left goes
 
 MOST = 256  # colours in a palette picture
 _COLOURS = "tile_colours"  # a tile's `info` entry: its palette, as RGB triples
+TEXTS_KEPT = 2048  # text tiles kept (see `text`)
 
 
 def tile(drawn: Image.Image) -> Image.Image:
@@ -74,6 +77,44 @@ def picture(size: tuple[int, int], background: RGB, placed: Iterable[Placed]) ->
     image.putpalette([channel for colour in colours for channel in colour])
     image.info[_COLOURS] = tuple(colours)  # (a picture may be a tile of a larger one)
     return image
+
+
+def text(
+    xy: tuple[float, float],
+    text: str,
+    face: ImageFont.FreeTypeFont,
+    ink: RGB,
+    under: RGB,
+    anchor: str = "la",
+) -> Placed:
+    """`text` as `ImageDraw.text(xy, ...)` draws it onto the colour `under`: a tile of
+    its own (kept by what it shows), and where it goes. A word that changes alone (a
+    label, a card's title) is then not drawn into what does not change around it."""
+    x, y = xy
+    tile, (left, top) = _text_tile(text, face, ink, under, anchor, (x % 1, y % 1))
+    return tile, (math.floor(x) + left, math.floor(y) + top)
+
+
+@lru_cache(maxsize=TEXTS_KEPT)
+def _text_tile(
+    text: str,
+    face: ImageFont.FreeTypeFont,
+    ink: RGB,
+    under: RGB,
+    anchor: str,
+    start: tuple[float, float],
+) -> tuple[Image.Image, tuple[int, int]]:
+    """The text drawn at `start` (a fraction of a pixel, which its smoothed edges follow),
+    and the tile's top left from there. The tile holds `start` too, so that the text is
+    drawn from the same fraction."""
+    measure = ImageDraw.Draw(Image.new("RGB", (1, 1)))
+    box = measure.textbbox(start, text, font=face, anchor=anchor)
+    left, top = min(0, math.floor(box[0])), min(0, math.floor(box[1]))
+    size = (math.ceil(box[2]) + 1 - left, math.ceil(box[3]) + 1 - top)  # 1: the fraction
+    drawn = Image.new("RGB", size, under)
+    xy = (start[0] - left, start[1] - top)
+    ImageDraw.Draw(drawn).text(xy, text, font=face, fill=ink, anchor=anchor)
+    return tile(drawn), (left, top)
 
 
 def _as_tile(image: Image.Image) -> Image.Image:

@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import Any, Literal
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
 
 from games import tiles
 from games.lama import cardart
@@ -274,43 +274,6 @@ def _card_tile(art: Art, w: int, h: int, text: Words, under: RGB) -> Image.Image
     return tiles.tile(_laid(art, w, h, text, under))
 
 
-def _text(
-    xy: tuple[float, float],
-    text: str,
-    face: ImageFont.FreeTypeFont,
-    ink: RGB,
-    under: RGB,
-    anchor: str = "la",
-) -> Placed:
-    """`text` as `ImageDraw.text(xy, ...)` draws it onto the colour `under`: a tile and
-    where it goes."""
-    x, y = xy
-    tile, (left, top) = _text_tile(text, face, ink, under, anchor, (x % 1, y % 1))
-    return tile, (math.floor(x) + left, math.floor(y) + top)
-
-
-@lru_cache(maxsize=KEPT)
-def _text_tile(
-    text: str,
-    face: ImageFont.FreeTypeFont,
-    ink: RGB,
-    under: RGB,
-    anchor: str,
-    start: tuple[float, float],
-) -> tuple[Image.Image, tuple[int, int]]:
-    """The text drawn at `start` (a fraction of a pixel, which its smoothed edges follow),
-    and the tile's top left from there. The tile holds `start` too, so that the text is
-    drawn from the same fraction."""
-    measure = ImageDraw.Draw(Image.new("RGB", (1, 1)))
-    box = measure.textbbox(start, text, font=face, anchor=anchor)
-    left, top = min(0, math.floor(box[0])), min(0, math.floor(box[1]))
-    size = (math.ceil(box[2]) + 1 - left, math.ceil(box[3]) + 1 - top)  # 1: the fraction
-    tile = Image.new("RGB", size, under)
-    xy = (start[0] - left, start[1] - top)
-    ImageDraw.Draw(tile).text(xy, text, font=face, fill=ink, anchor=anchor)
-    return tiles.tile(tile), (left, top)
-
-
 # -- shared pieces -------------------------------------------------------------------------------
 
 
@@ -471,7 +434,7 @@ def _pile(
     word = _fit(pile.word, size, room - 4, bold=not pile.minor)
     face = font(size, not pile.minor, minor=pile.minor)
     ink = MUTED if pile.minor else INK
-    return [shown, _text((x + w / 2, y + h + 6), word, face, ink, BACKGROUND, "ma")]
+    return [shown, tiles.text((x + w / 2, y + h + 6), word, face, ink, BACKGROUND, "ma")]
 
 
 @lru_cache(maxsize=KEPT)
@@ -540,7 +503,7 @@ def render_panel(
 
     sx = MARGIN + 3 * BIG_W + 2 * BIG_GAP + HAND_GAP
     word = _fit(say("lama.picture.in_hand"), MINOR, HAND_W, bold=True)
-    placed.append(_text((sx, MARGIN), word, font(MINOR, True, minor=True), INK, BACKGROUND))
+    placed.append(tiles.text((sx, MARGIN), word, font(MINOR, True, minor=True), INK, BACKGROUND))
     hy = MARGIN + MINOR + 14
     if view.held is not None:
         held = _card_tile((cardart.face, view.held), BIG_W, BIG_H, text, BACKGROUND)

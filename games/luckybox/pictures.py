@@ -129,6 +129,7 @@ HEAD = 34
 GAP = 10  # between cards
 CARD_W = 4 * CELL + 2 * PAD
 CARD_H = HEAD + 4 * CELL + PAD
+TITLE_AT = (PAD + 4, HEAD / 2 + 2)  # the title's left middle on a card
 
 
 def _card_tile(card: CardView, title: str, chosen: bool) -> Image.Image:
@@ -136,7 +137,8 @@ def _card_tile(card: CardView, title: str, chosen: bool) -> Image.Image:
     struck out), the row bonuses at the right and the column bonuses below, pasted
     from tiles kept by what they show, so a crossed box draws nothing new (and the
     card, a tile itself, needs no reducing to its colours)."""
-    placed = [(_card_face(chosen), (0, 0)), _card_title(title)]
+    title_tile = tiles.text(TITLE_AT, title, font(KEY, True), INK, CARD_FACE, "lm")
+    placed = [(_card_face(chosen), (0, 0)), title_tile]
     for box in range(9):
         xy = PAD + (box % 3) * CELL, HEAD + (box // 3) * CELL
         placed.append((_box(card.digits[box], card.crossed[box]), xy))
@@ -148,7 +150,9 @@ def _card_tile(card: CardView, title: str, chosen: bool) -> Image.Image:
 
 @lru_cache(maxsize=2)
 def _card_face(chosen: bool) -> Image.Image:
-    """A card's tile with nothing on it (framed when chosen)."""
+    """A card's tile with nothing on it (framed when chosen): its title is a tile of
+    its own, as the 90 cards' faces differ only by it (kept whole, in two languages,
+    chosen or not, they were too many to keep)."""
     image = Image.new("RGB", (CARD_W + 1, CARD_H + 1), BACKGROUND)
     draw = ImageDraw.Draw(image)
     edge = MARK if chosen else CARD_EDGE
@@ -156,25 +160,6 @@ def _card_face(chosen: bool) -> Image.Image:
         (0, 0, CARD_W, CARD_H), 10, fill=CARD_FACE, outline=edge, width=5 if chosen else 2
     )
     return tiles.tile(image)
-
-
-TITLE_AT = (PAD + 4, HEAD / 2 + 2)  # the title's left middle on a card
-
-
-@lru_cache(maxsize=512)
-def _card_title(title: str) -> tuple[Image.Image, tuple[int, int]]:
-    """A card's title on the card's face, just as large as its letters, and where its
-    top left goes on the card: a tile of its own, as the 90 cards' faces differ only
-    by it (kept whole, in two languages, chosen or not, they were too many to keep)."""
-    x, y = TITLE_AT
-    face = font(KEY, True)
-    left, top, right, bottom = ImageDraw.Draw(Image.new("RGB", (1, 1))).textbbox(
-        (x, y), title, font=face, anchor="lm"
-    )
-    left, top = int(left), int(top)
-    image = Image.new("RGB", (int(right) - left + 1, int(bottom) - top + 1), CARD_FACE)
-    ImageDraw.Draw(image).text((x - left, y - top), title, font=face, fill=INK, anchor="lm")
-    return tiles.tile(image), (left, top)
 
 
 @lru_cache(maxsize=64)

@@ -112,8 +112,9 @@ def recording() -> Iterator[None]:
     def tiled_(size: Any, background: Any, placed: Any) -> Image.Image:
         placed = list(placed)
         out = tiled(size, background, placed)
-        for image, _ in placed:
-            _add(out, _notes(image))
+        if not _notes(out):  # (pasted in full colour, the notes came with each paste)
+            for image, _ in placed:
+                _add(out, _notes(image))
         return out
 
     write = png.write
