@@ -217,21 +217,21 @@ async def test_after_a_long_stop_overdue_timers_catch_up_a_few_at_a_time(
     games = await make_games(store, 3 * MAX_FIRING)
     for n, game in enumerate(games):
         await store.set_timer(game, "deadline", clock.now() - 100 + n, {})
-    running, most, release = set(), 0, asyncio.Event()
+    running, most, release, full = set(), 0, asyncio.Event(), asyncio.Event()
 
     async def handler(timer: TimerRow) -> None:
         nonlocal most
         running.add(timer.game_id)
         most = max(most, len(running))
+        if most == MAX_FIRING:
+            full.set()
         await release.wait()
         running.discard(timer.game_id)
 
     scheduler = Scheduler(store, clock, handler)
     scheduler.start()
-    for _ in range(200):  # until the first ones run (each reads the store first)
-        if len(running) == MAX_FIRING:
-            break
-        await settle()
+    # until the first ones run (each reads the store first, in aiosqlite's thread)
+    await asyncio.wait_for(full.wait(), 10)
     await settle()
     assert most == MAX_FIRING  # the others wait their turn, in due order
     assert running == set(games[:MAX_FIRING])

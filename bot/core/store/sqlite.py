@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import os
 import sqlite3
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any, cast
 
@@ -72,7 +72,11 @@ class SqliteEngine:
         return DatabaseUnusable(_locked_sentence(Path(self.name)))
 
     async def close(self) -> None:
-        await self._db.close()
+        """Close the connection once nothing uses it: a write inline on the event loop
+        beside aiosqlite's thread closing it would crash the process. Anything after
+        this raises ValueError (no active connection)."""
+        async with self._lock:
+            await _to_the_end(self._db.close())
 
     async def listen(self, on_payload: Callable[[str], None]) -> None:
         """One process per file: no other process to hear from."""
@@ -114,7 +118,7 @@ class SqliteEngine:
         while True:
             async with self._lock:
                 try:
-                    rows = await self._db.execute_fetchall(sql, args)  # one round trip
+                    rows = await _to_the_end(self._db.execute_fetchall(sql, args))
                     return cast(list[Row], list(rows))
                 except sqlite3.OperationalError as error:
                     if not _is_locked(error):
@@ -140,7 +144,27 @@ class SqliteEngine:
     async def execute(self, sql: str) -> list[tuple[Any, ...]]:
         """A statement's rows as tuples (tests look at PRAGMAs with it)."""
         async with self._lock:
-            return [tuple(row) for row in await self._db.execute_fetchall(sql)]
+            return [tuple(row) for row in await _to_the_end(self._db.execute_fetchall(sql))]
+
+
+async def _to_the_end(call: Awaitable[T]) -> T:
+    """`call` (work in aiosqlite's thread), awaited until that thread is done with the
+    connection even if the caller is cancelled meanwhile, which then raises
+    CancelledError. The lock must not be let go while the thread still uses the
+    connection: the next write, inline on the event loop, would use it beside it, and
+    SQLite's connection does not survive two threads at once."""
+    task = asyncio.ensure_future(call)
+    cancelled = False
+    while not task.done():
+        try:
+            await asyncio.wait([task])
+        except asyncio.CancelledError:
+            cancelled = True
+    if cancelled:
+        if not task.cancelled():
+            task.exception()  # (retrieved: the caller went away, no one else will)
+        raise asyncio.CancelledError
+    return task.result()
 
 
 def _in_transaction(db: sqlite3.Connection, work: Work[T]) -> T:
