@@ -1,6 +1,6 @@
 """Three bot processes (shards 0, 1, 2 of 3) over one PostgreSQL server of the test's
 own, while players play every kind of game on servers of every shard and Lupusburg's
-nights by DM: a process is killed with SIGKILL every 10-15 s and started again, and the
+nights by DM: a process is killed with SIGKILL every 8-11 s and started again, and the
 database restarts once (`tests/cluster/chaos.py`; the long version is
 `python -m tests.bench.bench_cluster --minutes 5`).
 
@@ -20,7 +20,7 @@ from bot.double import running_double
 from tests.cluster.chaos import ClusterFigures, Plan, cluster_run, describe
 from tests.cluster.postgres import PostgresMissing, binaries
 
-PLAN = Plan(seconds=50, kill_every=(10, 15), postgres_at=25, max_concurrency=3)
+PLAN = Plan(seconds=36, kill_every=(8, 11), postgres_at=18, max_concurrency=3)
 
 
 async def _run(folder: Path) -> ClusterFigures:
