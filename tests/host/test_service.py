@@ -240,18 +240,21 @@ async def test_changes_of_many_games_are_shown_a_few_games_at_a_time(
 ) -> None:
     """After a restart hundreds of games have something to show: a few at a time, so
     the store is not queued behind all of them (and every change is still shown)."""
-    showing, most, release = 0, 0, asyncio.Event()
+    showing, most, release, full = 0, 0, asyncio.Event(), asyncio.Event()
 
     async def slow(change: object) -> None:
         nonlocal showing, most
         showing += 1
         most = max(most, showing)
+        if most == SHOWING_AT_ONCE:
+            full.set()
         await release.wait()
         showing -= 1
 
     service.listeners.append(slow)
     # 40 lobbies: on 40 servers, as one server may have a few open at once.
     games = [await lobby(service, channel=100 + n, host=n, guild=n) for n in range(40)]
+    await asyncio.wait_for(full.wait(), 10)  # (a game is read before it is shown)
     for _ in range(20):  # every task that could start showing has started
         await asyncio.sleep(0)
     assert most == SHOWING_AT_ONCE < len(games)
