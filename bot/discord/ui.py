@@ -1,13 +1,13 @@
 """What a message shows, independent of discord.py: text, pictures and controls.
 
 Adapters describe screens with these small specs (`Screen`); `layout` is the one
-renderer that turns any screen into discord.py's layout components (a `LayoutView`:
-text displays, a container, sections, media galleries, separators, action rows;
-discord.py sends it with the IS_COMPONENTS_V2 flag), and `send_kwargs` gives the
-arguments of a send, an edit or an interaction response. No adapter builds discord.py
-objects. Views are built already stopped, so discord.py never stores them: every
-click is routed by its custom_id (see `bot.discord.router`), which works the same
-after a restart.
+renderer that turns any screen into Discord's layout components (text displays, a
+container, sections, media galleries, separators, action rows), as the JSON Discord
+takes, in a discord.py `LayoutView` (`Rendered`) that discord.py sends with the
+IS_COMPONENTS_V2 flag; `send_kwargs` gives the arguments of a send, an edit or an
+interaction response. No adapter builds discord.py objects. A rendered view is never
+dispatchable, so discord.py never stores it: every click is routed by its custom_id
+(see `bot.discord.router`), which works the same after a restart.
 
 How a screen is laid out (see `layout`):
 
@@ -41,12 +41,6 @@ from typing import Any, Literal
 import discord
 
 Style = Literal["primary", "secondary", "success", "danger"]
-_STYLES = {
-    "primary": discord.ButtonStyle.primary,
-    "secondary": discord.ButtonStyle.secondary,
-    "success": discord.ButtonStyle.success,
-    "danger": discord.ButtonStyle.danger,
-}
 ACCENT = 0x3B7A57  # a card's accent colour unless the screen names one
 MAX_TEXT = 4000  # characters of text displays per message (all of them together)
 SECTION_TEXTS = 3  # texts beside one accessory
@@ -182,6 +176,36 @@ def without_bytes(screen: Screen) -> Screen:
 # -- the one renderer ------------------------------------------------------------------------
 
 
+Component = dict[str, Any]  # one of Discord's layout components, as its JSON
+
+
+class Rendered(discord.ui.LayoutView):
+    """A screen rendered as Discord's component JSON, where discord.py takes a view.
+
+    discord.py builds a message's components from `to_components()`. Building them
+    from its own items (a view, a container, each button) cost the bot's process more
+    than the JSON does, and every item refers back to its view: each message's items
+    then waited for the garbage collector. Stopped and not dispatchable, so discord.py
+    never stores it: clicks are routed by custom_id."""
+
+    def __init__(self, components: list[Component], *, v2: bool = True) -> None:
+        super().__init__(timeout=None)
+        self.components = components
+        self.v2 = v2
+
+    def to_components(self) -> list[Component]:
+        return self.components
+
+    def has_components_v2(self) -> bool:
+        return self.v2
+
+    def is_finished(self) -> bool:
+        return True
+
+    def is_dispatchable(self) -> bool:
+        return False
+
+
 class _Text:
     """Text displays within the message's budget: what goes past it is cut short."""
 
@@ -189,54 +213,75 @@ class _Text:
         self.clip = clip
         self.left = MAX_TEXT if clip else sys.maxsize
 
-    def __call__(self, text: str) -> discord.ui.TextDisplay[Any] | None:
+    def __call__(self, text: str) -> Component | None:
         if not text or self.left <= 0:
             return None
         if len(text) > self.left:
             text = text[: self.left - 1] + "…"
         self.left -= len(text)
-        return discord.ui.TextDisplay(text)
+        return {"type": TEXT, "content": text}
 
 
-def _button(button: Button) -> discord.ui.Button[Any]:
-    return discord.ui.Button(
-        label=button.label[:80],
-        custom_id=button.custom_id,
-        style=_STYLES[button.style],
-        disabled=button.disabled,
-        emoji=button.emoji,
-    )
+TEXT, ROW, BUTTON, SELECT, SECTION, THUMBNAIL, GALLERY, SEPARATOR, CONTAINER = (
+    10, 1, 2, 3, 9, 11, 12, 14, 17
+)  # fmt: skip
+_STYLES = {"primary": 1, "secondary": 2, "success": 3, "danger": 4}
 
 
-def _select(select: Select) -> discord.ui.Select[Any]:
-    return discord.ui.Select(
-        custom_id=select.custom_id,
-        placeholder=select.placeholder or None,
-        min_values=select.min_values,
-        max_values=min(select.max_values, len(select.options)),
-        options=[
-            discord.SelectOption(label=o.label[:100], value=o.value, description=o.description)
-            for o in select.options[:25]
-        ],
-        disabled=select.disabled,
-    )
+@lru_cache(maxsize=64)
+def _emoji(emoji: str) -> dict[str, Any]:
+    return discord.PartialEmoji.from_str(emoji).to_dict()  # type: ignore[return-value]
 
 
-def _row(row: Row) -> discord.ui.ActionRow[Any]:
+def _button(button: Button) -> Component:
+    shown: Component = {"type": BUTTON, "style": _STYLES[button.style], "disabled": button.disabled}
+    if button.label:
+        shown["label"] = button.label[:80]
+    if button.custom_id:
+        shown["custom_id"] = button.custom_id
+    if button.emoji:
+        shown["emoji"] = _emoji(button.emoji)
+    return shown
+
+
+def _option(option: Option) -> Component:
+    shown: Component = {"label": option.label[:100], "value": option.value, "default": False}
+    if option.description:
+        shown["description"] = option.description
+    return shown
+
+
+def _select(select: Select) -> Component:
+    shown: Component = {
+        "type": SELECT,
+        "custom_id": select.custom_id,
+        "min_values": select.min_values,
+        "max_values": min(select.max_values, len(select.options)),
+        "disabled": select.disabled,
+        "required": True,
+    }
+    if select.placeholder:
+        shown["placeholder"] = select.placeholder
+    if select.options:
+        shown["options"] = [_option(o) for o in select.options[:25]]
+    return shown
+
+
+def _row(row: Row) -> Component:
     if isinstance(row, Select):
-        return discord.ui.ActionRow(_select(row))
-    return discord.ui.ActionRow(*(_button(b) for b in row[:5]))
+        return {"type": ROW, "components": [_select(row)]}
+    return {"type": ROW, "components": [_button(b) for b in row[:5]]}
 
 
-def _gallery(pictures: list[Picture]) -> discord.ui.MediaGallery[Any]:
-    return discord.ui.MediaGallery(
-        *(
-            discord.MediaGalleryItem(
-                f"attachment://{p.name}", description=p.description[:1024] or None
-            )
-            for p in pictures[:GALLERY_ITEMS]
-        )
-    )
+def _media(picture: Picture) -> Component:
+    shown: Component = {"media": {"url": f"attachment://{picture.name}"}, "spoiler": False}
+    if picture.description:
+        shown["description"] = picture.description[:1024]
+    return shown
+
+
+def _gallery(pictures: list[Picture]) -> Component:
+    return {"type": GALLERY, "items": [_media(p) for p in pictures[:GALLERY_ITEMS]]}
 
 
 def _shown_by_blocks(screen: Screen) -> set[str]:
@@ -250,13 +295,12 @@ def _shown_by_blocks(screen: Screen) -> set[str]:
     return shown
 
 
-def _block(block: Block, text: _Text, by_name: dict[str, Picture]) -> list[discord.ui.Item[Any]]:
+def _block(block: Block, text: _Text, by_name: dict[str, Picture]) -> list[Component]:
     if isinstance(block, str):
         shown = text(block)
         return [shown] if shown is not None else []
     if isinstance(block, Separator):
-        spacing = discord.SeparatorSpacing.large if block.large else discord.SeparatorSpacing.small
-        return [discord.ui.Separator(visible=block.divider, spacing=spacing)]
+        return [{"type": SEPARATOR, "divider": block.divider, "spacing": 2 if block.large else 1}]
     if isinstance(block, Gallery):
         pictures = [by_name[n] for n in block.pictures if n in by_name]
         return [_gallery(pictures)] if pictures else []
@@ -267,29 +311,29 @@ def _block(block: Block, text: _Text, by_name: dict[str, Picture]) -> list[disco
         picture = by_name.get(accessory.picture)
         if picture is None:  # a thumbnail of no picture: the texts alone
             return list(texts)
-        item: discord.ui.Item[Any] = discord.ui.Thumbnail(
-            f"attachment://{picture.name}", description=picture.description[:1024] or None
-        )
+        beside: Component = {
+            "type": THUMBNAIL,
+            "media": {"url": f"attachment://{picture.name}"},
+            "description": picture.description[:1024] or None,
+            "spoiler": False,
+        }
     else:
-        item = _button(accessory)
+        beside = _button(accessory)
     if not texts:  # a section needs words: the button alone, in a row
-        return [discord.ui.ActionRow(item)] if isinstance(accessory, Button) else []
-    return [discord.ui.Section(*texts, accessory=item)]
+        return [{"type": ROW, "components": [beside]}] if isinstance(accessory, Button) else []
+    return [{"type": SECTION, "components": texts, "accessory": beside}]
 
 
-def layout(screen: Screen, *, clip: bool = True) -> discord.ui.LayoutView:
+def layout(screen: Screen, *, clip: bool = True) -> Rendered:
     """The screen as layout components (see the module's docstring for the order).
     `clip`: text past the message's 4,000 characters is cut short, rows past 5 are left
     out, and so are the last blocks and pictures past 40 components (the conformance
     suite renders without, to see what a screen asks for)."""
     text = _Text(clip)
-    view = discord.ui.LayoutView(timeout=None)
-    top = text(screen.content)
-    if top is not None:
-        view.add_item(top)
-    shown = _shown_by_blocks(screen)
-    rest = [p for p in screen.pictures if p.name not in shown]
-    body: list[discord.ui.Item[Any]] = []
+    top: list[Component] = [shown] if (shown := text(screen.content)) is not None else []
+    pictured = _shown_by_blocks(screen)
+    rest = [p for p in screen.pictures if p.name not in pictured]
+    body: list[Component] = []
     if screen.has_card:
         title, words = screen.embed_title, screen.embed_text
         heading = "\n".join(filter(None, [f"### {title}" if title else "", words or ""]))
@@ -302,34 +346,33 @@ def layout(screen: Screen, *, clip: bool = True) -> discord.ui.LayoutView:
     body += [_gallery([p]) for p in rest]
     body += [_row(row) for row in (screen.rows[:ROWS] if clip else screen.rows)]
     if clip:
-        body = _fit(body, MAX_COMPONENTS - len(view.children) - screen.has_card)
-    if screen.has_card:
-        colour = ACCENT if screen.accent is None else screen.accent
-        view.add_item(discord.ui.Container(*body, accent_colour=colour))
-    else:
-        for item in body:
-            view.add_item(item)
-    view.stop()  # routed by custom_id, never stored by discord.py
-    return view
+        body = _fit(body, MAX_COMPONENTS - len(top) - screen.has_card)
+    if not screen.has_card:
+        return Rendered(top + body)
+    card: Component = {"type": CONTAINER, "spoiler": False, "components": body}
+    colour = ACCENT if screen.accent is None else screen.accent
+    if colour:
+        card["accent_color"] = colour
+    return Rendered([*top, card])
 
 
-def _cost(item: discord.ui.Item[Any]) -> int:
-    """How many components an item is (nested ones counted, as Discord counts)."""
-    if isinstance(item, discord.ui.Section):
-        return 2 + len(item.children)
-    if isinstance(item, discord.ui.ActionRow):
-        return 1 + len(item.children)
+def _cost(component: Component) -> int:
+    """How many components one is (nested ones counted, as Discord counts)."""
+    if component["type"] == SECTION:
+        return 2 + len(component["components"])
+    if component["type"] == ROW:
+        return 1 + len(component["components"])
     return 1
 
 
-def _fit(body: list[discord.ui.Item[Any]], room: int) -> list[discord.ui.Item[Any]]:
+def _fit(body: list[Component], room: int) -> list[Component]:
     """The body within `room` components: the last blocks and pictures are left out
     first, the words on top and the controls last."""
-    costs = [_cost(item) for item in body]
+    costs = [_cost(component) for component in body]
     over = sum(costs) - room
     if over <= 0:
         return body
-    rows = [i for i, item in enumerate(body) if isinstance(item, discord.ui.ActionRow)]
+    rows = [i for i, component in enumerate(body) if component["type"] == ROW]
     others = [i for i in range(1, len(body)) if i not in rows]
     left_out: set[int] = set()
     for index in [*reversed(others), *reversed(rows)]:  # the first item (words) stays
@@ -337,7 +380,7 @@ def _fit(body: list[discord.ui.Item[Any]], room: int) -> list[discord.ui.Item[An
             break
         left_out.add(index)
         over -= costs[index]
-    return [item for i, item in enumerate(body) if i not in left_out]
+    return [component for i, component in enumerate(body) if i not in left_out]
 
 
 def files(screen: Screen) -> list[discord.File]:
@@ -370,21 +413,12 @@ def send_kwargs(screen: Screen, *, editing: bool = False) -> dict[str, Any]:
     return kwargs
 
 
-def legacy_view(rows: tuple[Row, ...]) -> discord.ui.View | None:
+def legacy_view(rows: tuple[Row, ...]) -> Rendered | None:
     """The controls of a message sent before layout components (a DM prompt kept in
     the store across the upgrade), all disabled: edited alone, they leave its words."""
     if not rows:
         return None
-    view = discord.ui.View(timeout=None)
-    for number, row in enumerate(retired(Screen(rows=rows[:ROWS])).rows):
-        items: list[discord.ui.Item[Any]] = (
-            [_select(row)] if isinstance(row, Select) else [_button(b) for b in row[:5]]
-        )
-        for item in items:
-            item.row = number
-            view.add_item(item)
-    view.stop()
-    return view
+    return Rendered([_row(row) for row in retired(Screen(rows=rows[:ROWS])).rows], v2=False)
 
 
 # -- screens as plain data (a DM prompt's, kept in the store until it is retired) -------------

@@ -282,13 +282,9 @@ def problems(game: AnyGame, shown: Shown) -> list[str]:
 
 def layout_problems_of(screen: Screen) -> list[str]:
     """The screen through the one renderer (without cutting anything short): what
-    discord.py refuses, what breaks Discord's layout limits (40 components, 4,000
-    characters of text, galleries and sections), what the double refuses, and what the
-    API description refuses."""
-    try:
-        components = layout(screen, clip=False).to_components()
-    except Exception as error:
-        return [f"discord.py refuses the screen: {error!r}"]
+    breaks Discord's layout limits (40 components, 4,000 characters of text, galleries
+    and sections), what the double refuses, and what the API description refuses."""
+    components = layout(screen, clip=False).to_components()
     out: list[str] = []
     count = len(list(comp.walk(components)))
     if count > COMPONENTS:
