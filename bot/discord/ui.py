@@ -36,7 +36,7 @@ from collections import OrderedDict
 from collections.abc import Iterator
 from dataclasses import asdict, dataclass, field, replace
 from functools import lru_cache
-from typing import Any, Literal
+from typing import Any, Literal, get_args
 
 import discord
 
@@ -222,10 +222,23 @@ class _Text:
         return {"type": TEXT, "content": text}
 
 
+# Discord's numbers, as discord.py knows them.
 TEXT, ROW, BUTTON, SELECT, SECTION, THUMBNAIL, GALLERY, SEPARATOR, CONTAINER = (
-    10, 1, 2, 3, 9, 11, 12, 14, 17
-)  # fmt: skip
-_STYLES = {"primary": 1, "secondary": 2, "success": 3, "danger": 4}
+    kind.value
+    for kind in (
+        discord.ComponentType.text_display,
+        discord.ComponentType.action_row,
+        discord.ComponentType.button,
+        discord.ComponentType.select,
+        discord.ComponentType.section,
+        discord.ComponentType.thumbnail,
+        discord.ComponentType.media_gallery,
+        discord.ComponentType.separator,
+        discord.ComponentType.container,
+    )
+)
+_STYLES = {style: discord.ButtonStyle[style].value for style in get_args(Style)}
+_SPACING = {False: discord.SeparatorSpacing.small.value, True: discord.SeparatorSpacing.large.value}
 
 
 @lru_cache(maxsize=64)
@@ -234,7 +247,11 @@ def _emoji(emoji: str) -> dict[str, Any]:
 
 
 def _button(button: Button) -> Component:
-    shown: Component = {"type": BUTTON, "style": _STYLES[button.style], "disabled": button.disabled}
+    shown: Component = {
+        "type": BUTTON,
+        "style": _STYLES[button.style],
+        "disabled": button.disabled,
+    }
     if button.label:
         shown["label"] = button.label[:80]
     if button.custom_id:
@@ -273,8 +290,13 @@ def _row(row: Row) -> Component:
     return {"type": ROW, "components": [_button(b) for b in row[:5]]}
 
 
+def _attached(picture: Picture) -> Component:
+    """An uploaded picture, as a component's media refers to it."""
+    return {"url": f"attachment://{picture.name}"}
+
+
 def _media(picture: Picture) -> Component:
-    shown: Component = {"media": {"url": f"attachment://{picture.name}"}, "spoiler": False}
+    shown: Component = {"media": _attached(picture), "spoiler": False}
     if picture.description:
         shown["description"] = picture.description[:1024]
     return shown
@@ -300,7 +322,7 @@ def _block(block: Block, text: _Text, by_name: dict[str, Picture]) -> list[Compo
         shown = text(block)
         return [shown] if shown is not None else []
     if isinstance(block, Separator):
-        return [{"type": SEPARATOR, "divider": block.divider, "spacing": 2 if block.large else 1}]
+        return [{"type": SEPARATOR, "divider": block.divider, "spacing": _SPACING[block.large]}]
     if isinstance(block, Gallery):
         pictures = [by_name[n] for n in block.pictures if n in by_name]
         return [_gallery(pictures)] if pictures else []
@@ -313,7 +335,7 @@ def _block(block: Block, text: _Text, by_name: dict[str, Picture]) -> list[Compo
             return list(texts)
         beside: Component = {
             "type": THUMBNAIL,
-            "media": {"url": f"attachment://{picture.name}"},
+            "media": _attached(picture),
             "description": picture.description[:1024] or None,
             "spoiler": False,
         }
