@@ -573,7 +573,11 @@ async def check_game(
     figures.deadlines += len(timeouts)
     tables = [m for m in place.visible_messages() if "Counter:" in _text(m)]
     board = str(tables[-1].cards[0]["description"])
-    assert f"Counter: **{stored.counter}** of {stored.target}" in board, board
+    assert f"Counter: **{stored.counter}** of {stored.target}" in board, (
+        f"game {game_id} ({row.status}, version {row.version}, counter {stored.counter}):"
+        f" the last of {len(tables)} tables ({tables[-1].id}; the stored one:"
+        f" {row.table_message_id}) says {board!r}"
+    )
     if row.status == "finished":  # (a game left running keeps its panel)
         assert "My panel" not in buttons(tables[-1])
     stale = [
