@@ -214,7 +214,8 @@ def _placing(ctx: Ctx, lines: list[str], step: tuple[str, ...]) -> Screen:
 
 def _place_controls(ctx: Ctx, placements: list[Place], space: str | None) -> tuple[Row, ...]:
     view = ctx.view
-    spaces = [s for s in SPACES if any(a.space == s for a in placements)]
+    open_spaces = {a.space for a in placements}
+    spaces = [s for s in SPACES if s in open_spaces]
     in_tasks = {
         s: [n for n, card in enumerate(view.hand, start=1) if SPACES.index(s) in task(card).region]
         for s in spaces
