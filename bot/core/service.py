@@ -444,6 +444,7 @@ class GameService:
                 table_fingerprint=row.table_fingerprint,
                 table_moved_from=row.table_moved_from,
                 table_stub=row.table_stub,
+                table_posting=row.table_posting,
             )
 
     async def _catch_up(self, live: LiveGame, queue: list[Change]) -> None:
@@ -1024,7 +1025,14 @@ class GameService:
             table_posted_at=now,
             table_chapter=chapter,
             table_moved_from=moved_from,
+            table_posting=None,
         )
+
+    async def set_table_posting(self, live: LiveGame, nonce: str | None) -> None:
+        """Record, before it is sent, the nonce of a table message to be posted anew
+        (until `set_table_message` names it; None: it will not be)."""
+        await self.store.set_table_posting(live.id, nonce)
+        live.row = replace(live.row, table_posting=nonce)
 
     async def table_shrunk(self, live: LiveGame, stub: int | None) -> None:
         """The old table has become a link, `stub` (None: it was gone)."""

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import secrets
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 from typing import Any
@@ -402,20 +403,22 @@ class Presenter:
         to: Callable[[], Awaitable[discord.abc.Messageable]],
         screen: Screen,
         counted: int | None = None,
+        nonce: str | None = None,
     ) -> discord.Message | discord.PartialMessage:
         """Send a message of the change being delivered, or, when an earlier delivery of
         it sent this one already, the message it sent. `purpose` tells the message
         apart from the change's others (see `nonces`); `counted`: the channel whose
-        table it moves up."""
+        table it moves up; `nonce`: its own, instead of the delivery's."""
+        own = {"nonce": nonce} if nonce is not None else {}
         delivery = current()
         if delivery is None:  # outside a delivery (no change to belong to)
-            return await (await to()).send(**send_kwargs(screen))
+            return await (await to()).send(**send_kwargs(screen) | own)
         slot = delivery.slot(purpose)
         if slot in delivery.sent:
             channel_id, message_id = delivery.sent[slot]
             channel = self._client.get_partial_messageable(channel_id)
             return channel.get_partial_message(message_id)
-        message = await (await to()).send(**send_kwargs(screen) | delivery.nonce(slot))
+        message = await (await to()).send(**send_kwargs(screen) | (own or delivery.nonce(slot)))
         if counted is not None:
             self.seen(counted)
         delivery.sent[slot] = (message.channel.id, message.id)
@@ -426,7 +429,7 @@ class Presenter:
         return message
 
     async def _post(
-        self, live: LiveGame, screen: Screen, purpose: str
+        self, live: LiveGame, screen: Screen, purpose: str, nonce: str | None = None
     ) -> discord.Message | discord.PartialMessage | None:
         """Post in the game's channel (see `_send`); None when Discord refuses for good.
         Raises the errors that pass (see `passes`)."""
@@ -436,7 +439,7 @@ class Presenter:
             return self.channel(live)
 
         try:
-            return await self._send(purpose, channel, screen, counted=channel_id)
+            return await self._send(purpose, channel, screen, counted=channel_id, nonce=nonce)
         except discord.NotFound as error:
             if error.code == UNKNOWN_CHANNEL:
                 await self._service.abandon(live.id)
@@ -537,7 +540,7 @@ class Presenter:
             self._count(live.row.channel_id, await self._count_since(live))
         await self._shrink_old_table(live)  # left over from a crash or a refusal
         chapter = self._chapter(live)
-        if self._moves_down(live, chapter):
+        if live.row.table_posting is not None or self._moves_down(live, chapter):
             posted = await self._post_table(live, screen, chapter, live.row.table_message_id)
         else:
             posted = await self._show(live, screen, chapter)
@@ -585,17 +588,31 @@ class Presenter:
     async def _post_table(
         self, live: LiveGame, screen: Screen, chapter: str, replaces: int | None
     ) -> bool:
-        """Post the table at the bottom; the message it `replaces` becomes a link to it."""
-        message = await self._post(live, screen, "t")
-        if message is None:
+        """Post the table at the bottom; the message it `replaces` becomes a link to it.
+
+        Its nonce is stored before it is sent. A post the bot did not live to store
+        (nor a delivery of the same change to find, see `nonces`) is finished by the
+        next refresh of the table, whichever change makes it: the same nonce makes
+        Discord answer with the message posted then, which becomes the table and is
+        brought up to date. (Discord keeps a nonce for a few minutes; a restart
+        delivers at once what was left.)"""
+        unfinished = live.row.table_posting
+        nonce = unfinished or f"{live.id}.table{secrets.token_hex(4)}"  # not a change's
+        if unfinished is None:
+            await self._service.set_table_posting(live, nonce)
+        message = await self._post(live, screen, "t", nonce)
+        if message is None:  # refused for good: nothing was posted
+            await self._service.set_table_posting(live, None)
             return False
-        self._pictures.shown(message.id, screen)
         # Stored with the new table, so a crash before the edit below is repaired by
         # the next refresh (the change is delivered again) rather than leaving the old
         # table's buttons live.
         await self._service.set_table_message(live, message.id, chapter, moved_from=replaces)
         self._count(live.row.channel_id, 0)
         await self._shrink_old_table(live)
+        if unfinished is not None:  # it may show the table as it was then
+            return await self._show(live, screen, chapter)
+        self._pictures.shown(message.id, screen)
         return True
 
     async def _shrink_old_table(self, live: LiveGame) -> None:

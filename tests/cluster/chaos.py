@@ -17,7 +17,8 @@ stop gracefully and the run checks, game by game:
 - the stored state is the replay of its action log, and no deadline was applied to a
   step other than the one it was set for (a timer fired twice);
 - every message a change posted (each carries the nonce "game.version.slot") was
-  posted once, and a game's messages in the order of its versions;
+  posted once, and a game's messages in the order of its versions (a table posted
+  anew is the table's, not a change's: "game.tableXXXX");
 - the table shows the final state, and no old table kept its controls (Race to Ten:
   every move announced once, in order);
 - no timer was left overdue while every process ran, the outbox is empty;
@@ -410,11 +411,14 @@ class ChaosRun:
         return found
 
     def check_messages(self) -> None:
-        """Each change's messages (by their nonce) posted once, a game's in order."""
+        """Each change's messages (by their nonce) posted once, a game's in order. (A
+        table posted anew has a nonce of its own, "game.tableXXXX": it shows the game as
+        it is when posted, whichever change posts it.)"""
         by_game: dict[str, list[Message]] = defaultdict(list)
         for message in sorted(self.double.state.messages.values(), key=lambda m: m.id):
-            if message.nonce and message.author.id == self.double.state.bot.id:
-                by_game[message.nonce.split(".")[0]].append(message)
+            parts = str(message.nonce).split(".")
+            if message.author.id == self.double.state.bot.id and len(parts) == 3:
+                by_game[parts[0]].append(message)
         figures = self.figures
         for game, messages in by_game.items():
             figures.messages += len(messages)

@@ -7,10 +7,10 @@ from __future__ import annotations
 import asyncio
 
 from bot.core.service import RETRY_LAST
-from bot.double import Channel, SimUser, errors
+from bot.double import Channel, Message, SimUser, errors
 from bot.double.errors import ApiError
 from bot.double.nonces import WINDOW
-from tests.support.harness import World, table
+from tests.support.harness import World, buttons, table
 
 LONG_STOP = 600.0  # seconds: longer than Discord keeps a nonce
 assert LONG_STOP > WINDOW
@@ -122,3 +122,42 @@ async def test_a_stop_while_discord_is_unavailable_keeps_the_change_for_the_next
     await world.advance(RETRY_LAST)  # nothing of the stopped bot wakes up
     assert said(place, "Ana adds 1.") == 1 and "Counter: **1** of 20" in board(place)
     assert bot.store is not None and await bot.store.outbox() == []
+
+
+async def test_a_table_posted_anew_by_a_delivery_cut_short_becomes_the_table(
+    world: World,
+) -> None:
+    """A new lap posts the table anew, and the bot dies before it stores which message
+    the table is now. The next change shown is a newer one (here the last move) that
+    would edit the old table in place: it makes the posted one the table instead, so
+    no outdated table with live buttons is left below the one the game shows."""
+    users = world.users("Ana", "Ben")
+    ana, ben = users
+    place = await world.open_game(ana, "race", None, target=3)
+    await world.press(ben, table(place), "Join")
+    await world.press(ana, table(place), "Start")
+    await add(world, ana, place)
+    assert world.bot is not None and world.bot.service is not None
+    service = world.bot.service
+    store_table = service.set_table_message
+
+    async def dies(*args: object, **kwargs: object) -> None:  # posted; not stored
+        service.set_table_message = store_table  # type: ignore[method-assign]
+        raise asyncio.CancelledError
+
+    service.set_table_message = dies  # type: ignore[method-assign]
+    await add(world, ben, place)  # a new lap: the table is posted anew
+    await add(world, ana, place)  # the game ends, shown before Ben's move is again
+    await world.stop_bot()
+    await world.start_bot()
+    await world.settle()
+    tables = [m for m in place.visible_messages() if m.cards and "Counter:" in board_of(m)]
+    assert "Counter: **3** of 3" in board_of(tables[-1])
+    assert table(place).id == tables[-1].id
+    live = [m for m in place.visible_messages() if "My panel" in buttons(m)]
+    assert not live, f"old tables kept their buttons: {[m.id for m in live]}"
+    world.check_clean()
+
+
+def board_of(message: Message) -> str:
+    return str(message.cards[0].get("description", ""))

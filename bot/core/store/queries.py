@@ -56,7 +56,8 @@ from bot.core.store.wakeups import Wakeup
 _GAME_COLUMNS = (
     "id, guild_id, channel_id, parent_id, kind, options, status, host_id, locale, seed,"
     " state, version, table_message_id, created_at, updated_at, paused_remaining, state_version,"
-    " table_posted_at, table_chapter, table_fingerprint, table_moved_from, table_stub"
+    " table_posted_at, table_chapter, table_fingerprint, table_moved_from, table_stub,"
+    " table_posting"
 )
 
 
@@ -612,12 +613,22 @@ class Store:
         moved_from: int | None = None,
     ) -> None:
         """The message that shows the game's table now, when it was posted, the chapter
-        of the game it was posted for, and the old table it replaces (to shrink)."""
+        of the game it was posted for, and the old table it replaces (to shrink); a
+        table being posted anew (`set_table_posting`) is posted."""
         await self._write(
             lambda db: db.execute(
                 "UPDATE games SET table_message_id = ?, table_posted_at = ?, table_chapter = ?,"
-                " table_moved_from = ? WHERE id = ?",
+                " table_moved_from = ?, table_posting = NULL WHERE id = ?",
                 (message_id, posted_at, chapter, moved_from, game_id),
+            ),
+            background=True,
+        )
+
+    async def set_table_posting(self, game_id: int, nonce: str | None) -> None:
+        """The nonce of the table message about to be posted anew (None: no longer)."""
+        await self._write(
+            lambda db: db.execute(
+                "UPDATE games SET table_posting = ? WHERE id = ?", (nonce, game_id)
             ),
             background=True,
         )

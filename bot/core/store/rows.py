@@ -75,6 +75,7 @@ class GameRow:
     table_fingerprint: str = ""  # a digest of what the table message shows now
     table_moved_from: int | None = None  # an old table message still to shrink to a link
     table_stub: int | None = None  # the newest old table shrunk to a link
+    table_posting: str | None = None  # the nonce of a table being posted anew
 
     @property
     def is_open(self) -> bool:
