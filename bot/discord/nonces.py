@@ -14,10 +14,15 @@ Two guards, for two kinds of repeat:
 - a message whose send was cut short before its record carries a nonce derived from
   the change and its slot, sent with `enforce_nonce`, so Discord answers a repeat
   within a few minutes with the message it already created instead of a second one.
+
+The table posted anew is the exception: it shows the game as it is, not one change's
+news, and a newer change may be the one to finish a post cut short. Its nonce is its
+own (`table_nonce`), stored with the game before the post.
 """
 
 from __future__ import annotations
 
+import secrets
 from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -50,6 +55,14 @@ class Delivery:
             return {}
         value = f"{self.game_id}.{self.version}.{slot}"
         return {"nonce": value} if len(value) <= MAX_LENGTH else {}
+
+
+def table_nonce(game_id: int) -> str:
+    """A nonce for a table posted anew: the table's own, not a change's (whichever
+    change finishes a post cut short sends it again; see the presenter)."""
+    token = secrets.token_hex(4)
+    nonce = f"{game_id}.table{token}"
+    return nonce if len(nonce) <= MAX_LENGTH else f"table{token}"
 
 
 _current: ContextVar[Delivery | None] = ContextVar("delivery", default=None)

@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import secrets
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 from typing import Any
@@ -39,7 +38,7 @@ from bot.discord.adapters.base import Happened, Outbox
 from bot.discord.contexts import seat_context, table_context
 from bot.discord.drawing import Drawing
 from bot.discord.lobby import closed_screen, lobby_screen
-from bot.discord.nonces import Delivery, Sent, current, delivering
+from bot.discord.nonces import Delivery, Sent, current, delivering, table_nonce
 from bot.discord.replies import listed
 from bot.discord.retire import Retirer
 from bot.discord.tables import away_line, fingerprint
@@ -597,7 +596,7 @@ class Presenter:
         brought up to date. (Discord keeps a nonce for a few minutes; a restart
         delivers at once what was left.)"""
         unfinished = live.row.table_posting
-        nonce = unfinished or f"{live.id}.table{secrets.token_hex(4)}"  # not a change's
+        nonce = unfinished or table_nonce(live.id)
         if unfinished is None:
             await self._service.set_table_posting(live, nonce)
         message = await self._post(live, screen, "t", nonce)
