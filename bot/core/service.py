@@ -245,14 +245,6 @@ class GameService:
 
     # -- loading ---------------------------------------------------------------------------
 
-    def at_hand(self, game_id: int) -> LiveGame | None:
-        """The open game as this process holds it, without reading the database; None
-        if it does not hold it (or any of its rows could not be read)."""
-        live = self._cache.get(game_id)
-        if live is None or live.broken is not None or self.store.unreadable(game_id):
-            return None
-        return live
-
     async def load(self, game_id: int) -> LiveGame:
         """The open or closed game by id; open games are cached. A game any of whose
         stored rows cannot be read (here or since) is marked broken; nothing is lost."""

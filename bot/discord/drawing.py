@@ -26,11 +26,6 @@ reader's own) travel with the reader's next job, and a picture whose inputs did 
 change is taken from them rather than drawn and encoded again (see
 `bot.discord.adapters.pictures.sharing`).
 
-A screen that draws nothing (each of its pictures one its reader was shown last, or
-none) may also be built here at once (`build_here`): a panel step that changes only
-words and controls is then the click's own answer, without a worker or a second
-request to Discord.
-
 Adapters are plain functions of a `Context`, which pickles: a worker imports the
 adapter by the game's kind and builds the same screen the bot's process would. A
 game whose adapter was registered at runtime (the tests' example game) is built in a
@@ -57,7 +52,7 @@ from typing import Any
 from bot.core import garbage
 from bot.discord import adapters
 from bot.discord.adapters.context import Context
-from bot.discord.adapters.pictures import Digest, NotDrawn, is_held, sharing
+from bot.discord.adapters.pictures import Digest, is_held, sharing
 from bot.discord.contexts import Portable, portable
 from bot.discord.framing import Framed
 from bot.discord.ui import Picture, Screen
@@ -277,53 +272,21 @@ class Drawing:
         """The adapter's `method(*args)` for a game of `kind`, built off the loop."""
         plain, versions = _plain((kind, method, args))
         key = hashlib.blake2b(plain, digest_size=16).digest()
-        kept = self._kept(key)
-        if kept is not None:
-            return kept
+        if key in self._built:
+            self._built.move_to_end(key)
+            self.reused += 1
+            return self._built[key]
         self.drawn += 1
         job = (kind, method, args)
         reader = _reader(job)
         given = dict(self._seen.get(reader, {})) if reader is not None else {}
         screen, used = await self._build(job, plain, versions, given)
-        self._keep(key, screen, reader, used)
-        return screen
-
-    def build_here(self, kind: str, method: str, *args: Any) -> Screen | None:
-        """The screen built at once in this process, if it draws nothing: each of its
-        pictures one its reader's last screens used (or kept here), or none. None when a
-        picture would be drawn: then `build` it. (A panel step that changes only words
-        and controls costs no worker, no pipe, and no second request to Discord.)"""
-        plain, _ = _plain((kind, method, args))
-        key = hashlib.blake2b(plain, digest_size=16).digest()
-        kept = self._kept(key)
-        if kept is not None:
-            return kept
-        reader = _reader((kind, method, args))
-        given = dict(self._seen.get(reader, {})) if reader is not None else {}
-        try:
-            with sharing(given, draw=False) as used:
-                screen = getattr(adapters.adapter_for(kind), method)(*args)
-        except NotDrawn:
-            return None
-        assert isinstance(screen, Screen)
-        self.drawn += 1
-        self._keep(key, screen, reader, used)
-        return screen
-
-    def _kept(self, key: bytes) -> Screen | None:
-        screen = self._built.get(key)
-        if screen is not None:
-            self._built.move_to_end(key)
-            self.reused += 1
-        return screen
-
-    def _keep(self, key: bytes, screen: Screen, reader: Reader | None, used: Pictures) -> None:
-        """Keep a screen built, and the pictures it used for its reader's next ones."""
         if reader is not None:
             self._saw(reader, used)
         self._built[key] = screen
         while len(self._built) > self.KEPT:
             self._built.popitem(last=False)
+        return screen
 
     async def _build(self, job: Job, plain: bytes, versions: Versions, given: Pictures) -> Built:
         if not self.workers or job[0] in adapters.registered() or self._failing():

@@ -2,8 +2,6 @@
 
 Each click is acknowledged first (Discord allows 3 seconds), then handled; the
 service commits before anything is shown. Refusals come back as ephemeral sentences.
-One exception: a step within a private panel (nothing is played, nothing is read from
-the database) whose screen draws no picture is built at once and is its click's answer.
 """
 
 from __future__ import annotations
@@ -15,7 +13,6 @@ import discord
 from bot.core.errors import Refused
 from bot.core.service import GameService, LiveGame
 from bot.discord import ids
-from bot.discord.adapters.context import Context
 from bot.discord.contexts import seat_context
 from bot.discord.drawing import Drawing
 from bot.discord.lobby import ADD_COMPUTER, REMOVE_COMPUTER
@@ -183,15 +180,16 @@ class Router:
                 self._pictures.shown(message_id, panel)
             self._keep(live, interaction, panel, message_id)
             return
-        if await self._step_at_once(interaction, control, locale):
-            return
         await _defer_in_place(interaction)  # a click on a private panel: update it
         live = await self._live(interaction, control.game_id)
         if live.seat_of(interaction.user.id) is None:
             raise Refused("host.not_a_player")
-        rest = ids.fill(control.rest, _values(interaction))
+        data: dict[str, Any] = dict(interaction.data or {})
+        values = [str(v) for v in data.get("values", [])]
+        rest = ids.fill(control.rest, values)
         if rest.startswith(ids.STEP):  # a step within the panel: show it, nothing is played
-            panel = await self.panel(live, interaction.user.id, locale, _step(rest))
+            step = tuple(part for part in rest.removeprefix(ids.STEP).split(ids.FIELD) if part)
+            panel = await self.panel(live, interaction.user.id, locale, step)
             await self._update_panel(interaction, panel)
             return
         action = ids.decode(rest, live.game.action_kinds())
@@ -207,33 +205,6 @@ class Router:
             panel = Screen(content=t("table.over", locale))
         await self._update_panel(interaction, panel)
         self._keep(live, interaction, panel, clicked if _on_own_message(interaction) else None)
-
-    async def _step_at_once(
-        self, interaction: discord.Interaction, control: ids.ControlId, locale: str
-    ) -> bool:
-        """Answer a step within the clicked panel with the panel itself, at once, when
-        its screen draws nothing (see `Drawing.build_here`): one request instead of an
-        acknowledgement and an edit, and no worker. False: it is to be answered the
-        usual way (the game not in memory, a picture to draw, anything to refuse)."""
-        live = self._service.at_hand(control.game_id)
-        message = interaction.message
-        if live is None or message is None or not _on_own_message(interaction):
-            return False
-        if interaction.guild_id is not None and interaction.channel_id != live.row.channel_id:
-            return False
-        rest = ids.fill(control.rest, _values(interaction))
-        if not rest.startswith(ids.STEP):
-            return False
-        try:
-            context = self._panel_context(live, interaction.user.id, locale)
-        except Refused:
-            return False
-        panel = self._drawing.build_here(live.row.kind, "panel", context, _step(rest))
-        if panel is None:
-            return False
-        await interaction.response.edit_message(**self._pictures.edit_kwargs(message.id, panel))
-        self._pictures.shown(message.id, panel)
-        return True
 
     async def _update_panel(self, interaction: discord.Interaction, panel: Screen) -> None:
         """Show `panel` on the clicked panel message (pictures it already shows are not
@@ -269,11 +240,6 @@ class Router:
     async def panel(
         self, live: LiveGame, user_id: int, locale: str, step: tuple[str, ...] = ()
     ) -> Screen:
-        context = self._panel_context(live, user_id, locale)
-        return await self._drawing.build(live.row.kind, "panel", context, step)
-
-    def _panel_context(self, live: LiveGame, user_id: int, locale: str) -> Context[Any]:
-        """The context of the player's panel; refused when there is none to show."""
         seat = live.seat_of(user_id)
         if seat is None:
             raise Refused("host.not_a_player")
@@ -283,18 +249,8 @@ class Router:
             raise Refused("host.not_started")
         if live.state is None or (live.status != "running" and not _shows_final_panel(live)):
             raise Refused("host.game_over")
-        return seat_context(live, seat, locale)
-
-
-def _values(interaction: discord.Interaction) -> list[str]:
-    """The values chosen in a select (none for a button)."""
-    data: dict[str, Any] = dict(interaction.data or {})
-    return [str(v) for v in data.get("values", [])]
-
-
-def _step(rest: str) -> tuple[str, ...]:
-    """A panel step's fields, from its control's rest (see `ids.STEP`)."""
-    return tuple(part for part in rest.removeprefix(ids.STEP).split(ids.FIELD) if part)
+        context = seat_context(live, seat, locale)
+        return await self._drawing.build(live.row.kind, "panel", context, step)
 
 
 def _table_link(live: LiveGame) -> str | None:

@@ -440,24 +440,3 @@ async def test_a_restart_mid_turn_keeps_the_choice_and_the_table(world: World) -
     state = await tab.state()
     assert state.board[10] == tile and state.to_act == 1
     assert "**Ben**'s turn" in table(tab.place).text or "Ben's turn" in table(tab.place).text
-
-
-async def test_choosing_a_space_is_answered_at_once_with_the_panel(world: World) -> None:
-    """Choosing a space is a step of the panel that draws nothing new (the tasks'
-    picture is the one the panel shows): the click's own answer is the updated panel,
-    one request, with no picture uploaded again."""
-    tab = await open_table(world, ("Ana", "Ben"), rounds=1)
-    await keep_all(tab)
-    state = await tab.state()
-    user = tab.users[state.to_act]
-    panel = await tab.panel(user)
-    shown = [a.id for a in panel.attachments]
-    space = space_name(state.board.index(None))
-    mark = len(world.double.exchanges)
-    result = await user.select(panel, [space], placeholder="Choose an empty space…")
-    await world.settle()
-    assert result.response_type == 7  # the message updated by the answer itself
-    assert f"Space **{space}** chosen" in panel.text
-    assert [a.id for a in panel.attachments] == shown
-    routes = [e.route for e in list(world.double.exchanges)[mark:]]
-    assert not [r for r in routes if "@original" in r], routes

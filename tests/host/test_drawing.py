@@ -278,26 +278,6 @@ async def test_a_picture_the_bot_holds_crosses_no_pipe_and_the_screen_still_show
     assert answers[0] > len(sheet.data) > answers[1]
 
 
-async def test_a_screen_that_draws_nothing_is_built_here_at_once(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """`build_here` builds a screen in this process only if it draws nothing: a panel
-    whose sheet the reader was shown last is built at once; one whose sheet changed is
-    not (None: it goes to a worker), and nothing was drawn here."""
-    encodings = Encodings(monkeypatch)
-    drawing = Drawing(workers=0)
-    game = Table(2, {})
-    assert drawing.build_here("tufteln", "panel", game.context(0), ()) is None  # never shown
-    first = await drawing.build("tufteln", "panel", game.context(0), ())
-    forget_cached_pictures()  # as in the bot's process: the worker's pictures are not here
-    later = replace(game.context(0), deadline_at=1e9)  # other words, the same sheet
-    again = drawing.build_here("tufteln", "panel", later, ())
-    assert again is not None and again.pictures == first.pictures and again != first
-    game.play(0, random.Random(3))  # the sheet changes: not built here
-    assert drawing.build_here("tufteln", "panel", game.context(0), ()) is None
-    assert encodings.count == 1
-
-
 def test_kept_takes_a_handed_picture_only_under_the_digest_of_its_own_inputs() -> None:
     kept = Kept(4)
     drawn: list[str] = []

@@ -16,10 +16,6 @@ its own inputs give, so it is always the picture the build would draw.
 A worker is handed only the digests (`held`): the bot's process holds those pictures,
 so a worker answers one of them by name alone (`is_held`) and the bot puts its own
 copy in (`bot.discord.drawing`): an unchanged picture crosses no pipe.
-
-The bot's process may also build a screen itself when it draws nothing (`sharing`
-with `draw=False`): a picture neither handed in nor kept then raises `NotDrawn`, and
-the screen goes to a worker after all.
 """
 
 from __future__ import annotations
@@ -42,15 +38,8 @@ Drawn = tuple[Image.Image, str]  # a rendered picture and its alt text
 Digest = bytes  # of what a picture is drawn from (see `digest`)
 
 
-class NotDrawn(Exception):
-    """A build that may not draw (`sharing` with `draw=False`) needs a picture drawn."""
-
-
 def picture(name: str, drawn: Drawn) -> Picture:
     """A rendered picture (image, alt text) as a PNG attachment."""
-    shared = _shared.get()
-    if shared is not None and not shared.may_draw:
-        raise NotDrawn(name)  # (drawn outside `Kept`: that build is to draw nothing)
     image, alt = drawn
     return Picture(name, to_png(image), alt)
 
@@ -70,7 +59,6 @@ class Shared:
     holds), and those it used (by digest)."""
 
     given: Mapping[Digest, Picture] | Set[Digest]
-    may_draw: bool = True
     used: dict[Digest, Picture] = field(default_factory=dict)
 
     def take(self, known: Digest, name: str) -> Picture | None:
@@ -83,14 +71,11 @@ _shared: ContextVar[Shared | None] = ContextVar("shared_pictures", default=None)
 
 
 @contextmanager
-def sharing(
-    given: Mapping[Digest, Picture] | Set[Digest], *, draw: bool = True
-) -> Iterator[dict[Digest, Picture]]:
+def sharing(given: Mapping[Digest, Picture] | Set[Digest]) -> Iterator[dict[Digest, Picture]]:
     """Within: `Kept` takes a picture from `given` rather than draw it, and notes every
     picture it returns in the dictionary yielded. Given only digests, it returns a
-    `held` picture for one of them: the caller puts its own copy in. Without `draw`, a
-    picture that would be drawn raises `NotDrawn` (and `Kept` keeps nothing new)."""
-    shared = Shared(given, may_draw=draw)
+    `held` picture for one of them: the caller puts its own copy in."""
+    shared = Shared(given)
     token = _shared.set(shared)
     try:
         yield shared.used
@@ -139,12 +124,8 @@ class Kept:
         if found is None:
             found = self._pictures.get(full)
         if found is None:
-            if shared is not None and not shared.may_draw:
-                raise NotDrawn(name)
             found = picture(name, draw())
-        # A held picture's data is the caller's, not kept here; a build that draws
-        # nothing only reads what is kept (it may run beside a build in a thread).
-        if not is_held(found) and (shared is None or shared.may_draw):
+        if not is_held(found):  # a held picture's data is the caller's, not kept here
             self._pictures[full] = found
             self._pictures.move_to_end(full)
             while len(self._pictures) > self.size:
