@@ -17,7 +17,11 @@ assert LONG_STOP > WINDOW
 
 
 def board(place: Channel) -> str:
-    return str(table(place).cards[0]["description"])
+    return board_of(table(place))
+
+
+def board_of(message: Message) -> str:
+    return str(message.cards[0].get("description", ""))
 
 
 def said(place: Channel, text: str) -> int:
@@ -25,9 +29,9 @@ def said(place: Channel, text: str) -> int:
     return sum(text in m.said for m in place.visible_messages())
 
 
-async def race(world: World, *names: str) -> tuple[Channel, list[SimUser]]:
+async def race(world: World, *names: str, target: int = 20) -> tuple[Channel, list[SimUser]]:
     users = world.users(*names)
-    place = await world.open_game(users[0], "race", None, target=20)
+    place = await world.open_game(users[0], "race", None, target=target)
     for user in users[1:]:
         await world.press(user, table(place), "Join")
     await world.press(users[0], table(place), "Start")
@@ -131,11 +135,7 @@ async def test_a_table_posted_anew_by_a_delivery_cut_short_becomes_the_table(
     the table is now. The next change shown is a newer one (here the last move) that
     would edit the old table in place: it makes the posted one the table instead, so
     no outdated table with live buttons is left below the one the game shows."""
-    users = world.users("Ana", "Ben")
-    ana, ben = users
-    place = await world.open_game(ana, "race", None, target=3)
-    await world.press(ben, table(place), "Join")
-    await world.press(ana, table(place), "Start")
+    place, (ana, ben) = await race(world, "Ana", "Ben", target=3)
     await add(world, ana, place)
     assert world.bot is not None and world.bot.service is not None
     service = world.bot.service
@@ -157,7 +157,3 @@ async def test_a_table_posted_anew_by_a_delivery_cut_short_becomes_the_table(
     live = [m for m in place.visible_messages() if "My panel" in buttons(m)]
     assert not live, f"old tables kept their buttons: {[m.id for m in live]}"
     world.check_clean()
-
-
-def board_of(message: Message) -> str:
-    return str(message.cards[0].get("description", ""))

@@ -613,8 +613,8 @@ class Store:
         moved_from: int | None = None,
     ) -> None:
         """The message that shows the game's table now, when it was posted, the chapter
-        of the game it was posted for, and the old table it replaces (to shrink); a
-        table being posted anew (`set_table_posting`) is posted."""
+        of the game it was posted for, and the old table it replaces (to shrink); the
+        nonce of a table being posted anew (`set_table_posting`) is cleared."""
         await self._write(
             lambda db: db.execute(
                 "UPDATE games SET table_message_id = ?, table_posted_at = ?, table_chapter = ?,"
