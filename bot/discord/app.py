@@ -27,6 +27,7 @@ from bot.core.thinking import Thinker
 from bot.discord.adapters import adapters
 from bot.discord.budget import PacedConnector, RequestBudget, keep_within, per_process
 from bot.discord.commands import Commands
+from bot.discord.cycles import release
 from bot.discord.drawing import Drawing, default_workers
 from bot.discord.leases import LeaseTiming, ShardKeeper, process_name
 from bot.discord.presenter import Presenter
@@ -270,10 +271,13 @@ class TabletopBot(discord.AutoShardedClient):
             self.presenter.seen(message.channel.id)
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
-        if self.router is not None:
-            await self.router.on_interaction(interaction)
-        if self.stats is not None:  # (each handles its own controls, ignores the other's)
-            await self.stats.on_interaction(interaction)
+        try:
+            if self.router is not None:
+                await self.router.on_interaction(interaction)
+            if self.stats is not None:  # (each handles its own controls, ignores the other's)
+                await self.stats.on_interaction(interaction)
+        finally:
+            release(interaction)  # handled: freed at once, not by the garbage collector
 
     async def close(self) -> None:
         tasks = (self._sweeping, self._listening, self._backlog)

@@ -40,6 +40,8 @@ from typing import Any, Literal, get_args
 
 import discord
 
+from bot.discord.cycles import Upload
+
 Style = Literal["primary", "secondary", "success", "danger"]
 ACCENT = 0x3B7A57  # a card's accent colour unless the screen names one
 MAX_TEXT = 4000  # characters of text displays per message (all of them together)
@@ -408,7 +410,7 @@ def _fit(body: list[Component], room: int) -> list[Component]:
 def files(screen: Screen) -> list[discord.File]:
     """The screen's pictures as uploads (the layout refers to them as attachment://name)."""
     return [
-        discord.File(io.BytesIO(p.data), filename=p.name, description=p.description[:1024])
+        Upload(io.BytesIO(p.data), filename=p.name, description=p.description[:1024])
         for p in screen.pictures
     ]
 
