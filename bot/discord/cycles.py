@@ -4,11 +4,11 @@ collector (see `bot.core.garbage`).
 Python frees an object the moment nothing refers to it, unless it is part of a
 reference cycle: then it waits for a collection, with everything it holds. Two such
 cycles came with every click and every picture, and under load
-(`tests/bench/bench_load.py`) they were nearly all the collector's work: about 12,000
+(`tests/bench/bench_load.py`) they were nearly all that collections found: about 12,000
 objects a second (a click's interaction, with the clicked message parsed into
-components; a picture's upload buffer, with its bytes), which made collections take 5 %
-of the bot's main process's CPU and stop its event loop for about 18 ms every two
-seconds. Without them: 2.6 %, and about 4 ms.
+components; a picture's upload buffer, with its bytes). Kept until then, they made the
+collections of the older generation stop the event loop for about 18 ms every second
+or two; without them, for about 4 ms.
 
 - An interaction refers to its `response`, which refers back to it. Once the bot has
   handled a click, nothing uses the response again (a private panel kept for retiring
