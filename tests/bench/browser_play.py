@@ -18,7 +18,7 @@ end in DIR. The clock is real; the game options have no turn limits.
 
 `tests/bench/screenshots/` keeps each game's table and a panel from such a run, at a
 phone's 390 x 844 and (tables) a desktop's 1280 x 800 (`--max-clicks 150`, seed 1), as
-a person sees them in the sandbox page.
+a person sees them in the sandbox page (in 256 colours, to keep the repository small).
 """
 
 from __future__ import annotations
