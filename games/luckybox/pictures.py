@@ -188,14 +188,17 @@ def _slot(bonus: str) -> Image.Image:
 
 
 _cards: dict[Hashable, Image.Image] = {}
+_alts: dict[Hashable, str] = {}
 
 
-def _kept_card(card: CardView, say: Say, chosen: bool) -> Image.Image:
-    """`_card_tile`, kept by everything it shows."""
+def _kept_card(card: CardView, say: Say, chosen: bool) -> tuple[Image.Image, str]:
+    """`_card_tile` and `card_alt`, kept by everything they show (the title is in the
+    reader's language)."""
     title = say("luckybox.picture.card", number=card.card + 1)
-    key = (card.model_dump_json(), chosen, title)
-    tile: Image.Image = kept(_cards, key, lambda: _card_tile(card, title, chosen), 256)
-    return tile
+    shown = (card.model_dump_json(), title)
+    tile: Image.Image = kept(_cards, (*shown, chosen), lambda: _card_tile(card, title, chosen), 256)
+    alt: str = kept(_alts, shown, lambda: card_alt(card, say), 256)
+    return tile, alt
 
 
 def render_cards(
@@ -208,21 +211,19 @@ def render_cards(
     rows = max(1, math.ceil(len(shown) / 3))
     width = columns * CARD_W + (columns + 1) * GAP
     height = rows * CARD_H + (rows + 1) * GAP
-    alt = " ".join([title, *(card_alt(card, say) for card in shown)])
     if not shown:
         words = say("luckybox.picture.no_cards")
         width, height = int(font(KEY).getlength(words)) + 2 * GAP + 8, KEY + 4 * GAP
         image = Image.new("RGB", (width, height), BACKGROUND)
         ImageDraw.Draw(image).text((GAP + 4, 2 * GAP), words, font=font(KEY), fill=MUTED)
-        return image, alt
-    placed = [
-        (
-            _kept_card(card, say, card.card in chosen),
-            (GAP + (i % 3) * (CARD_W + GAP), GAP + (i // 3) * (CARD_H + GAP)),
-        )
-        for i, card in enumerate(shown)
-    ]
-    return tiles.picture((width, height), BACKGROUND, placed), alt
+        return image, title
+    placed: list[tiles.Placed] = []
+    alts = [title]
+    for i, card in enumerate(shown):
+        tile, alt = _kept_card(card, say, card.card in chosen)
+        placed.append((tile, (GAP + (i % 3) * (CARD_W + GAP), GAP + (i // 3) * (CARD_H + GAP))))
+        alts.append(alt)
+    return tiles.picture((width, height), BACKGROUND, placed), " ".join(alts)
 
 
 def bonus_word(bonus: str, say: Say) -> str:
