@@ -2,6 +2,8 @@
 
 Each click is acknowledged first (Discord allows 3 seconds), then handled; the
 service commits before anything is shown. Refusals come back as ephemeral sentences.
+A panel opened again that is ready in memory is the click's answer itself (see
+`Router._ready_panel`): nothing waits before it.
 """
 
 from __future__ import annotations
