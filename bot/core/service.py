@@ -269,12 +269,6 @@ class GameService:
                 self._cache[game_id] = live
             return self._unless_unreadable(live)
 
-    def in_memory(self, game_id: int) -> LiveGame | None:
-        """The open game if this process holds it now (as `load` gives it), else None:
-        no database, no waiting."""
-        live = self._cache.get(game_id)
-        return None if live is None else self._unless_unreadable(live)
-
     @contextlib.asynccontextmanager
     async def _locked(self, live: LiveGame) -> AsyncIterator[None]:
         """The game's lock in this process, with the game as stored: nothing cached is

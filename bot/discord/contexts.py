@@ -50,30 +50,18 @@ _made: OrderedDict[int, tuple[State, dict[Hashable, Context[Any]]]] = OrderedDic
 LEGAL_BY_STATE = 32  # legal actions past which a context crosses as its state (`portable`)
 
 
-def made_seat_context(live: LiveGame, seat: Seat, locale: str | None) -> Context[Any] | None:
-    """`seat_context`, if it was made already (for the game's current state); else None,
-    rather than make it (see `Router`: what a click may do before its acknowledgement)."""
-    made = _made.get(live.id)
-    if made is None or made[0] is not live.state:
-        return None
-    return made[1].get(_key(live, seat, locale, False))
-
-
-def _key(live: LiveGame, seat: Seat | None, locale: str | None, for_away: bool) -> Hashable:
-    """What a context of the game's current state is made from, besides the state."""
-    names = tuple(p.display_name for p in live.players)
-    user_ids = tuple(p.user_id for p in live.players)
-    row = live.row
-    when = (live.deadline_at, live.status == "finished", row.channel_id, row.version)
-    return (seat, locale or row.locale, for_away, names, user_ids, when)
-
-
 def _context(
     live: LiveGame, seat: Seat | None, locale: str | None, for_away: bool = False
 ) -> Context[Any]:
     state = live.state  # one read: the loop may replace it while a thread draws
     assert state is not None, "a game's screens need a started game"
-    key = _key(live, seat, locale, for_away)
+    names = tuple(p.display_name for p in live.players)
+    user_ids = tuple(p.user_id for p in live.players)
+    locale = locale or live.row.locale
+    finished = live.status == "finished"
+    row = live.row
+    when = (live.deadline_at, finished, row.channel_id, row.version)
+    key = (seat, locale, for_away, names, user_ids, when)
     made = _made.pop(live.id, None)
     if made is None or made[0] is not state:
         made = (state, {})
@@ -82,19 +70,18 @@ def _context(
         _made.popitem(last=False)
     found = made[1].get(key)
     if found is None:
-        row = live.row
         found = made[1][key] = context_of(
             live.game,
             state,
             seat,
-            locale=locale or row.locale,
+            locale=locale,
             game_id=live.id,
-            names=tuple(p.display_name for p in live.players),
-            user_ids=tuple(p.user_id for p in live.players),
+            names=names,
+            user_ids=user_ids,
             channel_id=row.channel_id,
             version=row.version,
             deadline_at=live.deadline_at,
-            finished=live.status == "finished",
+            finished=finished,
             for_away=for_away,
         )
     return found

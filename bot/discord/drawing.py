@@ -190,16 +190,6 @@ def _pickled(context: Context[Any], kind: str) -> _Pickled:
     return made
 
 
-def _key(plain: bytes) -> bytes:
-    """The key a screen built from a job (`_plain`) is kept by."""
-    return hashlib.blake2b(plain, digest_size=16).digest()
-
-
-def _was_pickled(context: Context[Any]) -> bool:
-    found = _pickled_contexts.get(id(context))
-    return found is not None and found[0] is context
-
-
 def _reader(job: Job) -> Reader | None:
     """Whose screen a job builds: its first context's game and seat."""
     context = next((a for a in job[2] if isinstance(a, Context)), None)
@@ -278,23 +268,10 @@ class Drawing:
         or two to import the games), from within the running event loop."""
         self._hand_out()
 
-    def kept(self, kind: str, method: str, *args: Any) -> Screen | None:
-        """The screen `build` would give for these inputs if it is kept, at once; else
-        None (nothing is built, and a context not sent to a worker before is not
-        pickled: a screen built from it cannot be kept)."""
-        if any(isinstance(a, Context) and not _was_pickled(a) for a in args):
-            return None
-        key = _key(_plain((kind, method, args))[0])
-        screen = self._built.get(key)
-        if screen is not None:
-            self._built.move_to_end(key)
-            self.reused += 1
-        return screen
-
     async def build(self, kind: str, method: str, *args: Any) -> Screen:
         """The adapter's `method(*args)` for a game of `kind`, built off the loop."""
         plain, versions = _plain((kind, method, args))
-        key = _key(plain)
+        key = hashlib.blake2b(plain, digest_size=16).digest()
         if key in self._built:
             self._built.move_to_end(key)
             self.reused += 1

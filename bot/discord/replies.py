@@ -28,8 +28,8 @@ async def tell(interaction: discord.Interaction, text: str) -> None:
 async def show(
     interaction: discord.Interaction, screen: Screen, *, wait: bool = True
 ) -> int | None:
-    """An ephemeral screen (a private panel) for the user, as the interaction's answer
-    or a follow-up; its message id when known (a follow-up's only with `wait`)."""
+    """An ephemeral screen (a private panel) for the user; its message id when known
+    (a follow-up's, with `wait`)."""
     kwargs: dict[str, Any] = send_kwargs(screen)
     kwargs.pop("allowed_mentions", None)
     if interaction.response.is_done():
@@ -38,9 +38,8 @@ async def show(
             return None
         message = await interaction.followup.send(ephemeral=True, wait=True, **kwargs)
         return message.id
-    answer = await interaction.response.send_message(ephemeral=True, **kwargs)
-    resource = answer.resource if answer is not None else None
-    return resource.id if isinstance(resource, discord.InteractionMessage) else None
+    await interaction.response.send_message(ephemeral=True, **kwargs)
+    return None
 
 
 async def guarded(interaction: discord.Interaction, work: Callable[[], Awaitable[None]]) -> None:

@@ -2,8 +2,6 @@
 
 Each click is acknowledged first (Discord allows 3 seconds), then handled; the
 service commits before anything is shown. Refusals come back as ephemeral sentences.
-A panel opened again that is ready in memory is the click's answer itself (see
-`Router._ready_panel`): nothing waits before it.
 """
 
 from __future__ import annotations
@@ -15,7 +13,7 @@ import discord
 from bot.core.errors import Refused
 from bot.core.service import GameService, LiveGame
 from bot.discord import ids
-from bot.discord.contexts import made_seat_context, seat_context
+from bot.discord.contexts import seat_context
 from bot.discord.drawing import Drawing
 from bot.discord.lobby import ADD_COMPUTER, REMOVE_COMPUTER
 from bot.discord.permissions import require_hosting
@@ -23,7 +21,6 @@ from bot.discord.replies import guarded, locale_of, show, tell
 from bot.discord.retire import Retirer
 from bot.discord.ui import Screen, ShownPictures, send_kwargs
 from bot.i18n import t
-from games.engine import Seat
 
 
 def is_manager(interaction: discord.Interaction) -> bool:
@@ -58,7 +55,8 @@ class Router:
     async def _live(self, interaction: discord.Interaction, game_id: int) -> LiveGame:
         """The game a control belongs to; its controls work in its channel and in DMs."""
         live = await self._service.load(game_id)
-        if not _in_its_place(interaction, live):
+        in_dm = interaction.guild_id is None
+        if not in_dm and interaction.channel_id != live.row.channel_id:
             raise Refused("host.wrong_channel")
         return live
 
@@ -174,14 +172,10 @@ class Router:
     async def _game(self, interaction: discord.Interaction, control: ids.ControlId) -> None:
         locale = locale_of(interaction)
         if control.rest == ids.PANEL:
-            ready = self._ready_panel(interaction, control.game_id, locale)
-            if ready is None:
-                await interaction.response.defer(ephemeral=True, thinking=True)
-                live = await self._live(interaction, control.game_id)
-                panel = await self.panel(live, interaction.user.id, locale)
-            else:
-                live, panel = ready
-            message_id = await show(interaction, panel)  # (the answer itself when ready)
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            live = await self._live(interaction, control.game_id)
+            panel = await self.panel(live, interaction.user.id, locale)
+            message_id = await show(interaction, panel)
             if message_id is not None:
                 self._pictures.shown(message_id, panel)
             self._keep(live, interaction, panel, message_id)
@@ -246,48 +240,17 @@ class Router:
     async def panel(
         self, live: LiveGame, user_id: int, locale: str, step: tuple[str, ...] = ()
     ) -> Screen:
-        context = seat_context(live, _panel_seat(live, user_id), locale)
+        seat = live.seat_of(user_id)
+        if seat is None:
+            raise Refused("host.not_a_player")
+        if live.broken is not None:
+            raise Refused("host.broken")
+        if live.status == "lobby":
+            raise Refused("host.not_started")
+        if live.state is None or (live.status != "running" and not _shows_final_panel(live)):
+            raise Refused("host.game_over")
+        context = seat_context(live, seat, locale)
         return await self._drawing.build(live.row.kind, "panel", context, step)
-
-    def _ready_panel(
-        self, interaction: discord.Interaction, game_id: int, locale: str
-    ) -> tuple[LiveGame, Screen] | None:
-        """The player's panel, if it is ready now: the game in memory, and the panel
-        built for its current state already (opened again, nothing changed since). It
-        is then the click's own answer, as fast as an acknowledgement: one request, no
-        worker, and no "thinking…". Anything else (to build, to load, to refuse) takes
-        the usual way, after the acknowledgement."""
-        live = self._service.in_memory(game_id)
-        if live is None or not _in_its_place(interaction, live):
-            return None
-        try:
-            seat = _panel_seat(live, interaction.user.id)
-        except Refused:
-            return None
-        context = made_seat_context(live, seat, locale)
-        if context is None:
-            return None
-        panel = self._drawing.kept(live.row.kind, "panel", context, ())
-        return None if panel is None else (live, panel)
-
-
-def _in_its_place(interaction: discord.Interaction, live: LiveGame) -> bool:
-    """A game's controls work in its channel (or thread) and in DMs."""
-    return interaction.guild_id is None or interaction.channel_id == live.row.channel_id
-
-
-def _panel_seat(live: LiveGame, user_id: int) -> Seat:
-    """The seat whose panel `user_id` may see now; refused with why otherwise."""
-    seat = live.seat_of(user_id)
-    if seat is None:
-        raise Refused("host.not_a_player")
-    if live.broken is not None:
-        raise Refused("host.broken")
-    if live.status == "lobby":
-        raise Refused("host.not_started")
-    if live.state is None or (live.status != "running" and not _shows_final_panel(live)):
-        raise Refused("host.game_over")
-    return seat
 
 
 def _table_link(live: LiveGame) -> str | None:
