@@ -11,7 +11,10 @@ published; the double keeps nonces for `WINDOW` seconds.
 
 from __future__ import annotations
 
+from itertools import islice
+
 WINDOW = 300.0
+PRUNED_AT_ONCE = 8  # expired nonces dropped per message: more than come in, so few stay
 
 
 class Nonces:
@@ -31,5 +34,10 @@ class Nonces:
     def remember(
         self, channel_id: int, author_id: int, nonce: str, message_id: int, now: float
     ) -> None:
-        self._seen = {k: v for k, v in self._seen.items() if now - v[1] <= WINDOW}
-        self._seen[(channel_id, author_id, nonce)] = (message_id, now)
+        key = (channel_id, author_id, nonce)
+        self._seen.pop(key, None)  # (re-inserted last: the dict stays in order of time)
+        self._seen[key] = (message_id, now)
+        for oldest, (_, when) in list(islice(self._seen.items(), PRUNED_AT_ONCE)):
+            if now - when <= WINDOW:
+                break
+            del self._seen[oldest]
