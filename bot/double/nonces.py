@@ -24,6 +24,9 @@ class Nonces:
         self._seen: dict[tuple[int, int, str], tuple[int, float]] = {}
         self.repeats = 0  # creations answered with the message a nonce already made
 
+    def __len__(self) -> int:
+        return len(self._seen)
+
     def earlier(self, channel_id: int, author_id: int, nonce: str, now: float) -> int | None:
         """The message created with this nonce in the last `WINDOW` seconds, if any."""
         found = self._seen.get((channel_id, author_id, nonce))

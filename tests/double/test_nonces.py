@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.double import DiscordDouble
-from bot.double.nonces import WINDOW
+from bot.double.nonces import PRUNED_AT_ONCE, WINDOW, Nonces
 from tests.support.clock import FakeClock
 
 
@@ -38,3 +38,13 @@ async def test_a_nonce_is_forgotten_after_a_few_minutes(
     await clock.advance(WINDOW + 1)
     await channel.send("second", nonce="7.12.a0")
     assert [m.content for m in double.messages("general")] == ["first", "second"]
+
+
+def test_nonces_past_the_window_are_let_go_as_new_ones_come() -> None:
+    nonces = Nonces()
+    for second in range(3 * int(WINDOW)):  # a message a second for three windows
+        nonces.remember(1, 2, f"n{second}", second, float(second))
+    now = 3 * WINDOW
+    assert nonces.earlier(1, 2, f"n{int(now) - 10}", now) == int(now) - 10
+    assert nonces.earlier(1, 2, "n0", now) is None
+    assert len(nonces) <= WINDOW + PRUNED_AT_ONCE  # not every nonce ever seen

@@ -15,8 +15,8 @@ nobody to wake, and its transactions have no `notify`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Protocol, runtime_checkable
 
 from bot.core.store.engine import Connection
 
@@ -24,19 +24,15 @@ CHANNEL = "tabletop_wake"
 TIMER, DELIVERY, EVERYTHING = "t", "d", "*"
 
 
-@runtime_checkable
-class Notifying(Protocol):
-    """A transaction's connection that can wake other processes (PostgreSQL's): it
-    sends `words` and the name of its process."""
-
-    def notify(self, words: str) -> None: ...
-
-
 def wake(db: Connection, kind: str, value: object = "") -> None:
     """(In a transaction.) Wake the other processes once it commits, where they listen:
-    a timer (TIMER, its due time), a delivery released (DELIVERY, the game's id)."""
-    if isinstance(db, Notifying):
-        db.notify(f"{kind} {value}")
+    a timer (TIMER, its due time), a delivery released (DELIVERY, the game's id). Only
+    PostgreSQL's connection can (its `notify` sends the words and its process's name);
+    looked up as an attribute: checking a runtime Protocol took 12 µs, on every commit
+    (a timer's, a delivery's)."""
+    notify: Callable[[str], None] | None = getattr(db, "notify", None)
+    if notify is not None:
+        notify(f"{kind} {value}")
 
 
 @dataclass(frozen=True)
