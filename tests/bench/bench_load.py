@@ -36,6 +36,10 @@ everything they brought was sent; requests: the catch-up's, click answers left o
 (the mix: the bot's phase; `--overdue`: the catch-up). py-spy takes CPU of its own, so
 a profiled run's figures are not to be compared with an unprofiled one's.
 
+The double and the players collect no garbage while a window is open (see
+`tests/bench/load/run.py`, `_settle_heap`): their pauses would show as the measured
+process's slow acknowledgements and as bursts past the token's global limit.
+
 Figures are noisy on a shared machine; the two processes are measured in one run so
 the ratios compare like with like, and `--rounds N` runs the mix N times (a fresh double,
 bot and bare client each time): a line per round, the middle round's figures, and a
