@@ -149,6 +149,7 @@ class Measured:
 
     async def stop(self) -> None:
         """SIGTERM (the runner writes its lag samples), SIGKILL if it hangs."""
+        gc.enable()  # (a window that did not close, see `_settle_heap`, ends here)
         if self._sampler is not None:
             self._sampler.cancel()
         if self.process is None:
