@@ -149,7 +149,7 @@ class Measured:
 
     async def stop(self) -> None:
         """SIGTERM (the runner writes its lag samples), SIGKILL if it hangs."""
-        gc.enable()  # (a window that did not close, see `_settle_heap`, ends here)
+        gc.enable()  # the window (see `_settle_heap`) is over, closed or not
         if self._sampler is not None:
             self._sampler.cancel()
         if self.process is None:
@@ -268,7 +268,6 @@ class Window:
             if e.status >= 400
         )
         self.lag.stop()
-        gc.enable()
         figures.double_lags = [lag for _, lag in self.lag.samples]
         self.end = time.monotonic()
 
@@ -284,7 +283,8 @@ class Window:
 
 def _settle_heap() -> None:
     """Before a window: this process (the double, the players) collects its garbage now
-    and not again until the window closes, as Discord does not stop for a bot.
+    and not again until the measured process stops (`Measured.stop`, which every phase
+    reaches, also one that failed), as Discord does not stop for a bot.
 
     Its collections otherwise stopped its loop for up to a quarter of a second (what it
     keeps grows with every message): the requests it then handled all at once looked
