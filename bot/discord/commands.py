@@ -200,7 +200,7 @@ class Commands:
                     None, [t(f"{game.value}.rules", locale), computer_levels(game.value, locale)]
                 )
             )
-            await show(interaction, Screen(embed_title=game.name, embed_text=summary), wait=False)
+            await show(interaction, Screen(embed_title=game.name, embed_text=summary))
 
         @tree.command(
             name=command_text("help", "name", "help"),
@@ -218,7 +218,7 @@ class Commands:
                 embed_text=t("help.text", locale, games=games, **pings),
                 blocks=(t("help.commands", locale),),
             )
-            await show(interaction, helped, wait=False)
+            await show(interaction, helped)
 
         @tree.command(
             name=command_text("games", "name", "games"),
@@ -478,7 +478,7 @@ class Commands:
             for row in rows
         ]
         listed = Screen(embed_title=t("games.title", locale), embed_text="\n".join(lines))
-        await show(interaction, listed, wait=False)
+        await show(interaction, listed)
 
     async def _pause(self, interaction: discord.Interaction, *, resume: bool) -> None:
         live = await self._service.game_in(interaction.channel_id or 0)

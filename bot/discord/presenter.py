@@ -37,6 +37,7 @@ from bot.discord.adapters import adapter_for
 from bot.discord.adapters.base import Happened, Outbox
 from bot.discord.contexts import seat_context, table_context
 from bot.discord.drawing import Drawing
+from bot.discord.echoless import edit, post
 from bot.discord.lobby import closed_screen, lobby_screen
 from bot.discord.nonces import Delivery, Sent, current, delivering, table_nonce
 from bot.discord.replies import listed
@@ -403,7 +404,7 @@ class Presenter:
         screen: Screen,
         counted: int | None = None,
         nonce: str | None = None,
-    ) -> discord.Message | discord.PartialMessage:
+    ) -> discord.PartialMessage:
         """Send a message of the change being delivered, or, when an earlier delivery of
         it sent this one already, the message it sent. `purpose` tells the message
         apart from the change's others (see `nonces`); `counted`: the channel whose
@@ -411,13 +412,15 @@ class Presenter:
         own = {"nonce": nonce} if nonce is not None else {}
         delivery = current()
         if delivery is None:  # outside a delivery (no change to belong to)
-            return await (await to()).send(**send_kwargs(screen) | own)
+            return await post(self._client, await to(), **send_kwargs(screen) | own)
         slot = delivery.slot(purpose)
         if slot in delivery.sent:
             channel_id, message_id = delivery.sent[slot]
             channel = self._client.get_partial_messageable(channel_id)
             return channel.get_partial_message(message_id)
-        message = await (await to()).send(**send_kwargs(screen) | (own or delivery.nonce(slot)))
+        message = await post(
+            self._client, await to(), **send_kwargs(screen) | (own or delivery.nonce(slot))
+        )
         if counted is not None:
             self.seen(counted)
         delivery.sent[slot] = (message.channel.id, message.id)
@@ -429,7 +432,7 @@ class Presenter:
 
     async def _post(
         self, live: LiveGame, screen: Screen, purpose: str, nonce: str | None = None
-    ) -> discord.Message | discord.PartialMessage | None:
+    ) -> discord.PartialMessage | None:
         """Post in the game's channel (see `_send`); None when Discord refuses for good.
         Raises the errors that pass (see `passes`)."""
         channel_id = live.row.channel_id
@@ -625,11 +628,8 @@ class Presenter:
         link = say(live, "table.moved", live.row.locale, link=url)
         stub: int | None = old
         try:
-            await (
-                self.channel(live)
-                .get_partial_message(old)
-                .edit(**send_kwargs(Screen(content=link), editing=True))
-            )
+            shrunk = send_kwargs(Screen(content=link), editing=True)
+            await edit(self._client, live.row.channel_id, old, **shrunk)
         except discord.NotFound:
             stub = None  # deleted: nothing left to shrink
         except discord.HTTPException as error:
@@ -658,11 +658,8 @@ class Presenter:
         message_id = live.row.table_message_id
         if message_id is not None:
             try:
-                await (
-                    self.channel(live)
-                    .get_partial_message(message_id)
-                    .edit(**self._pictures.edit_kwargs(message_id, screen))
-                )
+                changed = self._pictures.edit_kwargs(message_id, screen)
+                await edit(self._client, live.row.channel_id, message_id, **changed)
                 self._pictures.shown(message_id, screen)
                 return True
             except discord.NotFound as error:

@@ -10,6 +10,7 @@ import discord
 
 from bot.core.errors import Refused
 from bot.core.store import StoreBusy
+from bot.discord.echoless import follow_up
 from bot.discord.ui import Screen, send_kwargs
 from bot.i18n import t
 
@@ -22,22 +23,16 @@ def locale_of(interaction: discord.Interaction) -> str:
 
 async def tell(interaction: discord.Interaction, text: str) -> None:
     """An ephemeral sentence for the user, whether or not we answered already."""
-    await show(interaction, Screen(content=text), wait=False)
+    await show(interaction, Screen(content=text))
 
 
-async def show(
-    interaction: discord.Interaction, screen: Screen, *, wait: bool = True
-) -> int | None:
+async def show(interaction: discord.Interaction, screen: Screen) -> int | None:
     """An ephemeral screen (a private panel) for the user; its message id when known
-    (a follow-up's, with `wait`)."""
+    (a follow-up's)."""
     kwargs: dict[str, Any] = send_kwargs(screen)
     kwargs.pop("allowed_mentions", None)
     if interaction.response.is_done():
-        if not wait:
-            await interaction.followup.send(ephemeral=True, **kwargs)
-            return None
-        message = await interaction.followup.send(ephemeral=True, wait=True, **kwargs)
-        return message.id
+        return await follow_up(interaction, **kwargs)
     await interaction.response.send_message(ephemeral=True, **kwargs)
     return None
 

@@ -26,6 +26,7 @@ import discord
 from bot.core.clock import Clock
 from bot.core.store import Store
 from bot.discord import ids
+from bot.discord.echoless import edit
 from bot.discord.ui import (
     Screen,
     layout,
@@ -132,8 +133,8 @@ class Retirer:
 
     def _dm_edit(self, channel_id: int, message_id: int) -> Edit:
         assert self._client is not None, "DMs are retired through the client"
-        channel = self._client.get_partial_messageable(channel_id, type=discord.ChannelType.private)
-        return lambda view: channel.get_partial_message(message_id).edit(view=view)
+        client = self._client
+        return lambda view: edit(client, channel_id, message_id, view=view)
 
     def forget(self, game_id: int, key: object) -> None:
         """Stop watching a message (its sender is about to redraw it itself)."""

@@ -15,6 +15,7 @@ from bot.core.service import GameService, LiveGame
 from bot.discord import ids
 from bot.discord.contexts import seat_context
 from bot.discord.drawing import Drawing
+from bot.discord.echoless import edit_original
 from bot.discord.lobby import ADD_COMPUTER, REMOVE_COMPUTER
 from bot.discord.permissions import require_hosting
 from bot.discord.replies import guarded, locale_of, show, tell
@@ -110,7 +111,7 @@ class Router:
             live.id, interaction.user.id, manager=is_manager(interaction), status="aborted"
         )
         done = Screen(content=t("abort.done", locale))
-        await interaction.edit_original_response(**send_kwargs(done, editing=True))
+        await edit_original(interaction, **send_kwargs(done, editing=True))
 
     async def _back(self, interaction: discord.Interaction, control: ids.ControlId) -> None:
         """ "I'm back": the bot stops playing for the player who presses it."""
@@ -211,9 +212,9 @@ class Router:
         uploaded again), or in the new private message a forged click got."""
         message = interaction.message if _on_own_message(interaction) else None
         if message is None:  # answered in a new private message
-            await interaction.edit_original_response(**send_kwargs(panel, editing=True))
+            await edit_original(interaction, **send_kwargs(panel, editing=True))
             return
-        await interaction.edit_original_response(**self._pictures.edit_kwargs(message.id, panel))
+        await edit_original(interaction, **self._pictures.edit_kwargs(message.id, panel))
         self._pictures.shown(message.id, panel)
 
     def _keep(
@@ -233,7 +234,7 @@ class Router:
             key,
             live.phase,
             panel,
-            lambda view: interaction.edit_original_response(view=view),
+            lambda view: edit_original(interaction, view=view),
             token=True,
         )
 

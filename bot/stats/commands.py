@@ -170,19 +170,19 @@ class StatsCommands:
         screen = await self.stats_screen(
             guild_id, user.id, name, kind, locale_of(interaction), own=own
         )
-        await show(interaction, screen, wait=False)
+        await show(interaction, screen)
 
     async def _board(self, interaction: discord.Interaction, kind: str) -> None:
         guild_id = _guild(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
         screen = await self.board_screen(guild_id, kind, 0, locale_of(interaction))
-        await show(interaction, screen, wait=False)
+        await show(interaction, screen)
 
     async def _history(self, interaction: discord.Interaction) -> None:
         guild_id = _guild(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
         screen = await self.history_screen(guild_id, 0, locale_of(interaction))
-        await show(interaction, screen, wait=False)
+        await show(interaction, screen)
 
     async def _ask_forget(self, interaction: discord.Interaction) -> None:
         _guild(interaction)

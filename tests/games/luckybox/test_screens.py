@@ -88,8 +88,14 @@ def test_the_grid_shows_digits_and_lightning_costs(cards: CardMaker) -> None:
     [(asked, label)] = beside(screen)
     assert asked.startswith("The number is **7**: cross a box") and label == "Pass"
     # The select shows the other card's grid (a panel step; nothing is played).
-    other_grid = grid_labels(panel(state, 0, ("card", str(other))))
+    stepped = panel(state, 0, ("card", str(other)))
+    other_grid = grid_labels(stepped)
     assert other_grid[0] == ("9 ⚡2", False) and other_grid[-1] == ("1", True)
+    # The select names the card shown; the picture stays as it was, so the step's edit
+    # uploads nothing.
+    select = stepped.rows[0]
+    assert isinstance(select, Select) and select.placeholder.startswith(f"Card {other + 1} ")
+    assert stepped.pictures == screen.pictures
 
 
 def test_a_bonus_is_chosen_in_the_same_panel(cards: CardMaker) -> None:

@@ -4,7 +4,8 @@ of what to do now, the picture of the cards, then the controls.
 - Keeping 3 of 5 at the start: one select of the five cards (pick three).
 - Taking 1 of 3 before rounds 2-4: each card's bonuses in words, its Take button beside.
 - A reveal: what the number asks, with Pass beside it; a select for the card (when the
-  player holds more than one; a panel step, nothing is played) and that card's 3x3 as
+  player holds more than one; a panel step, nothing is played: the picture stays as it
+  is, so the step uploads nothing; the select names the card) and that card's 3x3 as
   three rows of buttons (digit and lightning cost, e.g. "5 ⚡2"; boxes out of reach
   disabled). A bonus is chosen the same way: a number bonus enables the boxes of that
   digit, a ? every open box, with Decline beside it instead of Pass; two bonuses from
@@ -59,9 +60,7 @@ def panel_screen(ctx: Ctx, step: tuple[str, ...] = ()) -> Screen:
     else:
         first = reveal_block(ctx)
         lines.append(small(counts_line(ctx)))
-        rows = reveal_rows(ctx, step)
-        framed = shown_card(ctx, step) if ctx.legal else None
-        chosen = [framed.card] if framed is not None else []
+        rows = reveal_rows(ctx, step)  # the select names the card the buttons cross on
     when = ctx.countdown()
     if when and ctx.legal:
         lines.insert(0, ctx.say("luckybox.ui.your_deadline", when=when))
