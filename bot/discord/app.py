@@ -11,7 +11,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Callable
 from typing import Any
 
 import discord
@@ -40,6 +39,7 @@ from bot.discord.sharding import (
     ShardPlan,
 )
 from bot.discord.translator import CatalogTranslator
+from bot.discord.unparsed import parse_less
 from bot.stats.commands import StatsCommands
 from games.engine import AnyGame
 
@@ -86,7 +86,7 @@ class TabletopBot(discord.AutoShardedClient):
         self.budget = RequestBudget(per_process(self.shard_plan.processes))
         super().__init__(intents=intents, **options)  # type: ignore[arg-type]
         keep_within(self.http, self.budget)
-        _skip_own_messages(self)
+        parse_less(self)
         # Spaced across processes when others may run beside this one.
         self.identify_gate: IdentifyGate = identify_gate or (
             DatabaseIdentifyGate() if self.shard_plan.shared else LocalIdentifyGate()
@@ -307,25 +307,6 @@ class TabletopBot(discord.AutoShardedClient):
         if self.store is not None:
             await self.store.close()
             self.store = None
-
-
-def _skip_own_messages(client: discord.Client) -> None:
-    """Leave unparsed the gateway's news of the bot's own messages and of every edit.
-
-    Nothing reads them (`on_message` notes only others' messages; nothing listens for
-    edits), and discord.py builds a `Message` of each before any listener sees it:
-    120 µs of this process for each of the bot's posts and table edits. Its parsers
-    are kept by event name on its connection state, an undocumented table."""
-    parsers: dict[str, Callable[[dict[str, Any]], None]] = client._connection.parsers
-    created = parsers["MESSAGE_CREATE"]
-
-    def message_create(data: dict[str, Any]) -> None:
-        own = client.user is not None and data.get("author", {}).get("id") == str(client.user.id)
-        if not own:
-            created(data)
-
-    parsers["MESSAGE_CREATE"] = message_create
-    parsers["MESSAGE_UPDATE"] = lambda data: None
 
 
 async def _nothing(*args: object) -> None:
