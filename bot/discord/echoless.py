@@ -20,50 +20,50 @@ from __future__ import annotations
 from typing import Any
 
 import discord
-from discord.http import handle_message_parameters
+from discord.http import MultipartParameters, handle_message_parameters
 from discord.webhook.async_ import async_context
 
 
 async def edit_original(interaction: discord.Interaction, **message: Any) -> None:
     """`interaction.edit_original_response(**message)`, answering nothing."""
-    hook = interaction.followup  # the interaction's webhook: the application and token
     mentions = interaction.client.allowed_mentions
     with handle_message_parameters(previous_allowed_mentions=mentions, **message) as params:
         await async_context.get().edit_original_interaction_response(
-            hook.id,
-            hook.token or interaction.token,
-            session=hook.session,
-            proxy=hook.proxy,
-            proxy_auth=hook.proxy_auth,
-            payload=params.payload,
-            multipart=params.multipart,
-            files=params.files,
+            interaction.application_id, interaction.token, **_through(interaction, params)
         )
 
 
 async def follow_up(interaction: discord.Interaction, **message: Any) -> int:
     """`interaction.followup.send(ephemeral=True, wait=True, **message)`: the new private
     message's id."""
-    hook = interaction.followup
     mentions = interaction.client.allowed_mentions
     flags = discord.MessageFlags(ephemeral=True)
     with handle_message_parameters(
         flags=flags, previous_allowed_mentions=mentions, **message
     ) as params:
         data = await async_context.get().execute_webhook(
-            hook.id,
-            hook.token or interaction.token,
-            session=hook.session,
-            proxy=hook.proxy,
-            proxy_auth=hook.proxy_auth,
-            payload=params.payload,
-            multipart=params.multipart,
-            files=params.files,
+            interaction.application_id,
+            interaction.token,
+            **_through(interaction, params),
             wait=True,
             with_components="view" in message,
         )
     assert data is not None, "a follow-up waited for is answered with its message"
     return int(data["id"])
+
+
+def _through(interaction: discord.Interaction, params: MultipartParameters) -> dict[str, Any]:
+    """The message, and the session that sends it, as the webhook adapter takes them
+    (an interaction's webhook is its application's, with its token)."""
+    hook = interaction.followup
+    return {
+        "session": hook.session,
+        "proxy": hook.proxy,
+        "proxy_auth": hook.proxy_auth,
+        "payload": params.payload,
+        "multipart": params.multipart,
+        "files": params.files,
+    }
 
 
 async def post(
