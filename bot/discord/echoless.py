@@ -26,8 +26,7 @@ from discord.webhook.async_ import async_context
 
 async def edit_original(interaction: discord.Interaction, **message: Any) -> None:
     """`interaction.edit_original_response(**message)`, answering nothing."""
-    mentions = interaction.client.allowed_mentions
-    with handle_message_parameters(previous_allowed_mentions=mentions, **message) as params:
+    with _parameters(interaction.client, **message) as params:
         await async_context.get().edit_original_interaction_response(
             interaction.application_id, interaction.token, **_through(interaction, params)
         )
@@ -36,11 +35,8 @@ async def edit_original(interaction: discord.Interaction, **message: Any) -> Non
 async def follow_up(interaction: discord.Interaction, **message: Any) -> int:
     """`interaction.followup.send(ephemeral=True, wait=True, **message)`: the new private
     message's id."""
-    mentions = interaction.client.allowed_mentions
     flags = discord.MessageFlags(ephemeral=True)
-    with handle_message_parameters(
-        flags=flags, previous_allowed_mentions=mentions, **message
-    ) as params:
+    with _parameters(interaction.client, flags=flags, **message) as params:
         data = await async_context.get().execute_webhook(
             interaction.application_id,
             interaction.token,
@@ -50,6 +46,12 @@ async def follow_up(interaction: discord.Interaction, **message: Any) -> int:
         )
     assert data is not None, "a follow-up waited for is answered with its message"
     return int(data["id"])
+
+
+def _parameters(client: discord.Client, **message: Any) -> MultipartParameters:
+    """A message's payload and files, its mentions allowed as the client's default
+    allows them where it says nothing, as discord.py's own methods do."""
+    return handle_message_parameters(previous_allowed_mentions=client.allowed_mentions, **message)
 
 
 def _through(interaction: discord.Interaction, params: MultipartParameters) -> dict[str, Any]:
@@ -71,18 +73,14 @@ async def post(
 ) -> discord.PartialMessage:
     """`where.send(**message)`: the new message, as a partial one (its channel and id)."""
     channel = await _channel(where)
-    with handle_message_parameters(
-        previous_allowed_mentions=client.allowed_mentions, **message
-    ) as params:
+    with _parameters(client, **message) as params:
         data = await client.http.send_message(channel.id, params=params)
     return channel.get_partial_message(int(data["id"]))
 
 
 async def edit(client: discord.Client, channel_id: int, message_id: int, **message: Any) -> None:
     """`PartialMessage.edit(**message)` of a message in a channel or a DM."""
-    with handle_message_parameters(
-        previous_allowed_mentions=client.allowed_mentions, **message
-    ) as params:
+    with _parameters(client, **message) as params:
         await client.http.edit_message(channel_id, message_id, params=params)
 
 
