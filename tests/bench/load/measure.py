@@ -26,6 +26,10 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[rank - 1]
 
 
+def _rate(count: int, seconds: float) -> float:
+    return count / seconds if seconds else 0.0
+
+
 def ack_ms(record: InteractionRecord) -> float:
     seconds = record.ack_seconds
     return math.inf if seconds is None else seconds * 1000
@@ -53,7 +57,8 @@ class PhaseFigures:
     processes: int = 1
     moves: Counter[str] = field(default_factory=Counter)  # committed in the window, by game
     games: int = 0  # games that ran in the window (the bot only)
-    counted: int = 0  # requests counted against the token's global limit
+    counted: int = 0  # requests counted against the token's global limit...
+    counted_seconds: float = 0.0  # ...over this long (the window and its grace)
     counted_peak: int = 0  # the most of them in one second
     global_429: int = 0  # answered 429 global (Discord's limit is on in the benchmark)
 
@@ -99,7 +104,7 @@ class PhaseFigures:
             f" max {_ms(max(self.double_lags, default=math.nan))}",
             f"peak RSS: {self.peak_rss_mb:.0f} MB (with children {self.tree_peak_rss_mb:.0f} MB)",
             f"requests per action: {self.per_action(self.requests):.2f} ({self.requests} requests)",
-            f"counted requests/s: {self.counted / self.seconds if self.seconds else 0:.1f}"
+            f"counted requests/s: {_rate(self.counted, self.counted_seconds):.1f}"
             f" (most in one second {self.counted_peak}; global 429s {self.global_429})",
         ]
         if self.answers:

@@ -270,6 +270,7 @@ class Window:
         self.lag.stop()
         figures.double_lags = [lag for _, lag in self.lag.samples]
         self.end = time.monotonic()
+        figures.counted_seconds = self.end - self.start
 
     def finish(self, figures: PhaseFigures) -> None:
         """After the process stopped: its lag samples and peak memory."""
