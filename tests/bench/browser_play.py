@@ -14,7 +14,10 @@ the page, from the click to the first change of the page without a "thinking…"
 (`answer`), and to the last change the click brought (`settled`, the table picture
 included). It prints the medians and 90th percentiles of the first and the last 20
 clicks and their ratio, and saves screenshots of the lobby, the table, a panel and the
-end in DIR. The clock is real; the game options have no turn limits.
+end in DIR, each with the smallest font of the text on the screen and each picture's
+width as drawn and as shown (a picture's text shows at its drawn size times the ratio;
+`python -m tests.pictures.sheet` gives each kind's smallest drawn font). The clock is
+real; the game options have no turn limits.
 
 `tests/bench/screenshots/` keeps each game's table and a panel from such a run, at a
 phone's 390 x 844 and (tables) a desktop's 1280 x 800 (`--max-clicks 150`, seed 1), as
@@ -106,6 +109,45 @@ def control_node(control: Mapping[str, Any]) -> str:
         f' [data-row="{control["row"]}"][data-index="{control["index"]}"]\')'
     )
     return f"(((n) => n.tagName === 'SPAN' ? n.querySelector('select') : n)({row}))"
+
+
+# What a screenshot shows, measured in the page: the smallest font of the text on the
+# screen (and which text), and each picture on it as drawn and as shown (px wide).
+# Emoji and icons (under `ICON` px drawn) are not pictures.
+ICON = 64
+SHOWN = f"""(() => {{
+  const onScreen = (r) => r.width > 0 && r.height > 0 && r.bottom > 0 && r.top < innerHeight
+    && r.right > 0 && r.left < innerWidth;
+  let smallest = null, text = '';
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {{
+    if (!n.textContent.trim() || !n.parentElement) continue;
+    const range = document.createRange();
+    range.selectNodeContents(n);
+    const style = getComputedStyle(n.parentElement);
+    if (style.visibility === 'hidden' || !onScreen(range.getBoundingClientRect())) continue;
+    const size = parseFloat(style.fontSize);
+    if (smallest === null || size < smallest) {{ smallest = size; text = n.textContent.trim(); }}
+  }}
+  const pictures = [...document.querySelectorAll('#messages img')]
+    .filter((i) => i.naturalWidth >= {ICON} && onScreen(i.getBoundingClientRect()))
+    .map((i) => [i.naturalWidth, Math.round(i.getBoundingClientRect().width)]);
+  return {{ smallest, text: text.slice(0, 40), pictures }};
+}})()"""
+
+
+@dataclass
+class Shown:
+    """A screenshot's smallest text and its pictures (drawn, shown px wide)."""
+
+    smallest: float | None
+    text: str
+    pictures: list[tuple[int, int]]
+
+    def line(self) -> str:
+        words = "no text" if self.smallest is None else f"text >= {self.smallest:g} px"
+        scales = ", ".join(f"{drawn} px at {shown}" for drawn, shown in self.pictures)
+        return f"{words} ({self.text!r}); pictures: {scales or 'none'}"
 
 
 @dataclass
@@ -256,6 +298,7 @@ class Play:
     ended: bool = False
     clicks: list[Click] = field(default_factory=list)
     shots: list[Path] = field(default_factory=list)
+    shown: list[Shown] = field(default_factory=list)  # one per screenshot
 
     def policy(self, moves: list[dict[str, Any]]) -> dict[str, Any] | None:
         """The move to make: the first, or one at random (the first enabled move can
@@ -330,6 +373,9 @@ class Play:
         path = self.out / f"{self.game}-{self.size}-{number:02d}-{moment}-{tab.name}.png"
         await tab.screenshot(path)
         self.shots.append(path)
+        found = await tab.page.js(SHOWN)
+        pictures = [(int(drawn), int(shown)) for drawn, shown in found["pictures"]]
+        self.shown.append(Shown(found["smallest"], found["text"], pictures))
 
     async def new_game(self, host: Tab, options: Mapping[str, str]) -> int:
         """/newgame <game> typed in the composer; the lobby's thread, opened in every tab."""
@@ -546,7 +592,9 @@ async def main(argv: Sequence[str] | None = None) -> None:
                 f"\n  {time.monotonic() - began:.0f} s",
                 flush=True,
             )
-            print("  screenshots:", *map(str, play.shots), sep="\n    ", flush=True)
+            pairs = zip(play.shots, play.shown, strict=True)
+            shots = [f"{path}\n      {shown.line()}" for path, shown in pairs]
+            print("  screenshots:", *shots, sep="\n    ", flush=True)
             log = args.out / f"{game}-{args.width}x{args.height}-clicks.json"
             log.write_text(json.dumps([vars(c) for c in play.clicks], indent=1))
             print(f"  each click: {log}", flush=True)

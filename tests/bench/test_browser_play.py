@@ -8,7 +8,16 @@ from pathlib import Path
 import pytest
 
 from games import registry
-from tests.bench.browser_play import OPTIONS, Click, is_move, is_panel, newest, parse, report
+from tests.bench.browser_play import (
+    OPTIONS,
+    Click,
+    Shown,
+    is_move,
+    is_panel,
+    newest,
+    parse,
+    report,
+)
 
 
 def test_one_game_or_all_at_a_size() -> None:
@@ -46,3 +55,9 @@ def test_moves_are_panel_controls_and_the_report_compares_start_and_end() -> Non
     assert "first 20 clicks: answer median 10 ms" in text
     assert "last 20 clicks: answer median 30 ms" in text
     assert text.endswith("ratio_last_first=3.00")
+
+
+def test_a_screenshots_line_names_its_smallest_text_and_its_pictures_scale() -> None:
+    shown = Shown(12.0, "Round 2", [(640, 318), (404, 318)])
+    assert shown.line() == "text >= 12 px ('Round 2'); pictures: 640 px at 318, 404 px at 318"
+    assert Shown(None, "", []).line() == "no text (''); pictures: none"
