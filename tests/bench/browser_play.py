@@ -21,7 +21,9 @@ real; the game options have no turn limits.
 
 `tests/bench/screenshots/` keeps each game's table and a panel from such a run, at a
 phone's 390 x 844 and (tables) a desktop's 1280 x 800 (`--max-clicks 150`, seed 1), as
-a person sees them in the sandbox page (in 256 colours, to keep the repository small).
+a person sees them in the sandbox page (in 256 colours, to keep the repository small);
+`*-table-before.png`: each phone table as it was before the layout was made for phones
+(commit 225c2c8, the same command).
 """
 
 from __future__ import annotations
@@ -134,6 +136,8 @@ SHOWN = f"""(() => {{
     .map((i) => [i.naturalWidth, Math.round(i.getBoundingClientRect().width)]);
   return {{ smallest, text: text.slice(0, 40), pictures }};
 }})()"""
+
+LOADED = "[...document.querySelectorAll('#messages img')].every((i) => i.complete)"
 
 
 @dataclass
@@ -316,6 +320,10 @@ class Play:
         assert self.bot.service is not None
         await self.bot.service.shown()
         await self.double.idle(quiet=0.15, within=30)
+        await self.caught_up()
+
+    async def caught_up(self) -> None:
+        """Every tab shows the double's last version."""
         epoch, _, number = version_of(self.double).partition("-")
         held = "(ui.version || '').split('-')"
         for tab in self.tabs:
@@ -371,6 +379,7 @@ class Play:
     async def shot(self, tab: Tab, moment: str) -> None:
         number = len(self.shots) + 1
         path = self.out / f"{self.game}-{self.size}-{number:02d}-{moment}-{tab.name}.png"
+        await tab.page.until(LOADED)
         await tab.screenshot(path)
         self.shots.append(path)
         found = await tab.page.js(SHOWN)
@@ -413,8 +422,9 @@ class Play:
     async def lobby(self, host: Tab) -> None:
         await self.shot(host, "lobby")
         for tab in self.tabs:
-            if tab is not host:
+            if tab is not host:  # each on the lobby as the last join left it
                 await self.click(tab, await self.first(tab, "lobby:", ":join"))
+                await self.settle()
         await self.click(host, await self.first(host, "lobby:", ":start"))
 
     async def first(self, tab: Tab, prefix: str, suffix: str = "") -> dict[str, Any]:
@@ -431,6 +441,11 @@ class Play:
     async def play(self, place: int, max_clicks: int) -> None:
         """Until the game is over: the next member with a move in a panel makes its first
         one; when nobody has one, members open their panels in turn."""
+        # The table comes after Start's answer. (Not `settle`: Lupusburg's first night
+        # would run out while its prompts' countdowns keep the double busy.)
+        assert self.bot.service is not None
+        await self.bot.service.shown()
+        await self.caught_up()
         await self.shot(self.tabs[0], "table")
         moves = 0
         opened: dict[str, int] = {}
