@@ -370,6 +370,10 @@ class Play:
             )
             print(f"  {tab.name}: {what} is not drawn: {drawn}", file=sys.stderr)
             return False
+        # The member's own tab in front, as their screen is: a tab behind others draws no
+        # frames, and a click there may be hit-tested against what it drew last (a join
+        # then fell beside its button, the lobby having grown a line).
+        await tab.page.call("Page.bringToFront")
         if control["kind"] == "select":
             await self.measured(tab, what, tab.choose(control))
         else:
@@ -422,9 +426,8 @@ class Play:
     async def lobby(self, host: Tab) -> None:
         await self.shot(host, "lobby")
         for tab in self.tabs:
-            if tab is not host:  # each on the lobby as the last join left it
+            if tab is not host:
                 await self.click(tab, await self.first(tab, "lobby:", ":join"))
-                await self.settle()
         await self.click(host, await self.first(host, "lobby:", ":start"))
 
     async def first(self, tab: Tab, prefix: str, suffix: str = "") -> dict[str, Any]:
