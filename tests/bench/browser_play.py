@@ -567,8 +567,11 @@ async def play_game(game: str, args: argparse.Namespace, folder: Path) -> Play:
         place = await play.new_game(opened[0], OPTIONS.get(game, {}))
         await play.settle()
         await play.lobby(opened[0])
-        await play.play(place, args.max_clicks)
-        play.ended = not await play.running(place)
+        if await play.running(place):
+            await play.play(place, args.max_clicks)
+            play.ended = not await play.running(place)
+        else:  # not "played to its end"
+            print(f"{game}: the game did not start", file=sys.stderr)
         errors = [e for tab in opened for e in tab.page.errors()]
         if errors:
             print(f"{game}: the page threw {errors[:3]}", file=sys.stderr)
