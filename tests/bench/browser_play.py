@@ -141,9 +141,10 @@ LOADED = "[...document.querySelectorAll('#messages img')].every((i) => i.complet
 
 
 @dataclass
-class Shown:
-    """A screenshot's smallest text and its pictures (drawn, shown px wide)."""
+class Shot:
+    """A screenshot, its smallest text and its pictures (drawn, shown px wide)."""
 
+    path: Path
     smallest: float | None
     text: str
     pictures: list[tuple[int, int]]
@@ -301,8 +302,7 @@ class Play:
     chance: random.Random | None = None  # None: the first enabled move
     ended: bool = False
     clicks: list[Click] = field(default_factory=list)
-    shots: list[Path] = field(default_factory=list)
-    shown: list[Shown] = field(default_factory=list)  # one per screenshot
+    shots: list[Shot] = field(default_factory=list)
 
     def policy(self, moves: list[dict[str, Any]]) -> dict[str, Any] | None:
         """The move to make: the first, or one at random (the first enabled move can
@@ -385,10 +385,9 @@ class Play:
         path = self.out / f"{self.game}-{self.size}-{number:02d}-{moment}-{tab.name}.png"
         await tab.page.until(LOADED)
         await tab.screenshot(path)
-        self.shots.append(path)
         found = await tab.page.js(SHOWN)
         pictures = [(int(drawn), int(shown)) for drawn, shown in found["pictures"]]
-        self.shown.append(Shown(found["smallest"], found["text"], pictures))
+        self.shots.append(Shot(path, found["smallest"], found["text"], pictures))
 
     async def new_game(self, host: Tab, options: Mapping[str, str]) -> int:
         """/newgame <game> typed in the composer; the lobby's thread, opened in every tab."""
@@ -613,8 +612,7 @@ async def main(argv: Sequence[str] | None = None) -> None:
                 f"\n  {time.monotonic() - began:.0f} s",
                 flush=True,
             )
-            pairs = zip(play.shots, play.shown, strict=True)
-            shots = [f"{path}\n      {shown.line()}" for path, shown in pairs]
+            shots = [f"{shot.path}\n      {shot.line()}" for shot in play.shots]
             print("  screenshots:", *shots, sep="\n    ", flush=True)
             log = args.out / f"{game}-{args.width}x{args.height}-clicks.json"
             log.write_text(json.dumps([vars(c) for c in play.clicks], indent=1))

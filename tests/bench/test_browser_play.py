@@ -11,7 +11,7 @@ from games import registry
 from tests.bench.browser_play import (
     OPTIONS,
     Click,
-    Shown,
+    Shot,
     is_move,
     is_panel,
     newest,
@@ -58,6 +58,6 @@ def test_moves_are_panel_controls_and_the_report_compares_start_and_end() -> Non
 
 
 def test_a_screenshots_line_names_its_smallest_text_and_its_pictures_scale() -> None:
-    shown = Shown(12.0, "Round 2", [(640, 318), (404, 318)])
-    assert shown.line() == "text >= 12 px ('Round 2'); pictures: 640 px at 318, 404 px at 318"
-    assert Shown(None, "", []).line() == "no text (''); pictures: none"
+    shot = Shot(Path("a.png"), 12.0, "Round 2", [(640, 318), (404, 318)])
+    assert shot.line() == "text >= 12 px ('Round 2'); pictures: 640 px at 318, 404 px at 318"
+    assert Shot(Path("b.png"), None, "", []).line() == "no text (''); pictures: none"
